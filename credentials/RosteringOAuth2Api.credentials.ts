@@ -1,0 +1,144 @@
+import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+/**
+ * The spec names the hosts only as {base_url} and {sandbox_base_url}; their real values are not
+ * shown. They live here, and only here, so that setting them when the service publishes them is a
+ * one-line change. Until then, choose "Custom" and enter the host you were given.
+ */
+const PRODUCTION_URL = 'https://api.rostering.invalid';
+const SANDBOX_URL = 'https://sandbox.rostering.invalid';
+
+/** The host for the chosen environment, as an expression over the credential's own fields. */
+const BASE_URL = `$self["environment"] === "custom" ? String($self["customBaseUrl"]).replace(/\\/+$/, "").replace(/\\/v1$/, "") : ($self["environment"] === "sandbox" ? "${SANDBOX_URL}" : "${PRODUCTION_URL}")`;
+
+/** Every read permission the spec shows, plus offline_access for the refresh token. */
+const DEFAULT_PERMISSIONS = [
+	'settings:read',
+	'roster:read',
+	'timesheets:read',
+	'people:read',
+	'leave:read',
+	'ondemand:read',
+	'offline_access',
+];
+
+/**
+ * Authorization code with PKCE (S256), client id and secret sent as HTTP Basic at the token
+ * endpoint, and a refresh token. n8n's own OAuth2 flow does the work: with grantType "pkce" its
+ * credential controller sends code_challenge/code_challenge_method=S256 and the code_verifier, and
+ * with authentication "header" its OAuth2 client sends the client id and secret as HTTP Basic. At
+ * run time n8n signs each request and refreshes the token once on a 401 (checked in n8n-core
+ * 2.40.3, request-helpers/oauth.js: requestOAuth2 refreshes on tokenExpiredStatusCode, default 401).
+ */
+export class RosteringOAuth2Api implements ICredentialType {
+	name = 'rosteringOAuth2Api';
+
+	extends = ['oAuth2Api'];
+
+	displayName = 'Rostering OAuth2 API';
+
+	documentationUrl = 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#credentials';
+
+	icon = { light: 'file:../icons/rostering.svg', dark: 'file:../icons/rostering.dark.svg' } as const;
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Environment',
+			name: 'environment',
+			type: 'options',
+			options: [
+				{ name: 'Production', value: 'production' },
+				{ name: 'Sandbox', value: 'sandbox' },
+				{
+					name: 'Custom Base URL',
+					value: 'custom',
+					description: 'A local sandbox, a proxy, or a host you were given',
+				},
+			],
+			default: 'production',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'customBaseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'http://127.0.0.1:4010',
+			description:
+				'Address of the service without /v1. The OAuth pages are on the same host, as the spec says.',
+			displayOptions: { show: { environment: ['custom'] } },
+			required: true,
+		},
+		{
+			displayName: 'Base URL (Resolved)',
+			name: 'baseUrl',
+			type: 'hidden',
+			default: `={{ ${BASE_URL} }}`,
+		},
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'hidden',
+			default: 'pkce',
+		},
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'hidden',
+			default: `={{ (${BASE_URL}) + "/oauth/authorize" }}`,
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'hidden',
+			default: `={{ (${BASE_URL}) + "/oauth/token" }}`,
+		},
+		{
+			displayName: 'Permissions',
+			name: 'permissions',
+			type: 'multiOptions',
+			description:
+				'What to ask the business for. Changing records needs the matching write permission; pay fields (costs, rates) appear only with Pay Details. Reconnect after changing this.',
+			options: [
+				{ name: 'Business Details and Locations (settings:read)', value: 'settings:read' },
+				{ name: 'Leave (leave:read)', value: 'leave:read' },
+				{ name: 'On-Demand Shifts: Change (ondemand:write)', value: 'ondemand:write' },
+				{ name: 'On-Demand Shifts: Read (ondemand:read)', value: 'ondemand:read' },
+				{ name: 'Pay Details (pay:read)', value: 'pay:read' },
+				{ name: 'Projects: Change (projects:write)', value: 'projects:write' },
+				{ name: 'Rosters and Shifts: Change (roster:write)', value: 'roster:write' },
+				{ name: 'Rosters and Shifts: Read (roster:read)', value: 'roster:read' },
+				{ name: 'Staff Details (people:read)', value: 'people:read' },
+				{ name: 'Stay Connected (offline_access)', value: 'offline_access' },
+				{ name: 'Timesheets: Change (timesheets:write)', value: 'timesheets:write' },
+				{ name: 'Timesheets: Read (timesheets:read)', value: 'timesheets:read' },
+			],
+			default: DEFAULT_PERMISSIONS,
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'hidden',
+			default: '={{ [].concat($self["permissions"] || []).join(" ") }}',
+		},
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'hidden',
+			default: '',
+		},
+		{
+			// "header": n8n's OAuth2 client sends client id and secret as HTTP Basic, as the spec asks.
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'hidden',
+			default: 'header',
+		},
+	];
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			url: '/v1/connection',
+		},
+	};
+}
