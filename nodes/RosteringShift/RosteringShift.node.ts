@@ -1,0 +1,378 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks } from '../shared/fields';
+import {
+	idParameter,
+	locationTimezone,
+	operationRunner,
+	prepareList,
+	timestampAt,
+	withBody,
+	withRecordId,
+} from '../shared/operations';
+import { listSearch } from '../shared/search';
+import { send } from '../shared/transport';
+import { maxRateLimitWait, subjectOf } from '../shared/params';
+import { checkId, compact, inputError, toInteger } from '../shared/values';
+
+const WRITES = ['create', 'createMany', 'update'];
+const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
+
+type Break = { offsetMinutes?: unknown; durationMinutes?: unknown; paid?: unknown };
+
+/** The breaks editor's rows as the API's {offset_minutes, duration_minutes, paid}, checked. */
+function breaksOf(ctx: IExecuteSingleFunctions, rows: Break[] | undefined, field: string): IDataObject[] | undefined {
+	if (!rows?.length) return undefined;
+	const node = ctx.getNode();
+	const itemIndex = ctx.getItemIndex();
+	return rows.map((row, i) => ({
+		offset_minutes: toInteger(node, itemIndex, row.offsetMinutes, `${field} ${i + 1} › Starts After (Minutes)`, 0, 24 * 60),
+		duration_minutes: toInteger(node, itemIndex, row.durationMinutes, `${field} ${i + 1} › Duration (Minutes)`, 1, 24 * 60),
+		paid: row.paid === true,
+	}));
+}
+
+function checkOrder(ctx: IExecuteSingleFunctions, start: string, end: string): void {
+	if (Date.parse(end) <= Date.parse(start)) {
+		throw inputError(
+			ctx.getNode(),
+			ctx.getItemIndex(),
+			`End Time (${end}) is not after Start Time (${start})`,
+			'A shift must end after it starts. For an overnight shift, give the end on the next day.',
+		);
+	}
+}
+
+/** Body of a shift create (also each item of Create Many), checked before anything is sent. */
+async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
+	const locationId = idParameter(ctx, 'locationId', 'Location', 'location');
+	const positionId = idParameter(ctx, 'positionId', 'Position', 'position');
+	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
+	const employee = ctx.getNodeParameter('additionalFields.employeeId', '', { extractValue: true }) as string;
+	const employeeId = employee ? checkId(ctx.getNode(), ctx.getItemIndex(), employee, 'Employee', 'employee') : undefined;
+	const startText = ctx.getNodeParameter('startTime', '');
+	const endText = ctx.getNodeParameter('endTime', '');
+	// Reading the location checks that it exists, and gives its time zone to local times.
+	const timezone = async () => await locationTimezone(ctx, locationId, 'Location');
+	const start = await timestampAt(ctx, startText, 'Start Time', timezone);
+	const end = await timestampAt(ctx, endText, 'End Time', timezone);
+	checkOrder(ctx, start, end);
+	await timezone();
+	return compact({
+		location_id: locationId,
+		position_id: positionId,
+		employee_id: employeeId,
+		start_time: start,
+		end_time: end,
+		breaks: breaksOf(ctx, (extra.breaks as IDataObject | undefined)?.break as Break[], 'Break'),
+		notes: extra.notes === undefined || extra.notes === '' ? undefined : String(extra.notes),
+	});
+}
+
+/** Body of a shift change: only the fields the user added. */
+async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
+	const node = ctx.getNode();
+	const itemIndex = ctx.getItemIndex();
+	const shiftId = idParameter(ctx, 'shiftId', 'Shift', 'shift');
+	const fields = ctx.getNodeParameter('updateFields', {}) as IDataObject;
+	if (Object.keys(fields).length === 0) {
+		throw inputError(node, itemIndex, 'Update Fields is empty', 'Add at least one field to change.');
+	}
+	// The shift as it is: its location's time zone for local times, and its times to check order.
+	let current: Promise<IDataObject> | undefined;
+	const shift = async () =>
+		await (current ??= send(
+			ctx,
+			{ method: 'GET', url: `/v1/shifts/${shiftId}` },
+			{ subject: subjectOf('shift', 'get', shiftId), retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(ctx) },
+		));
+	const timezone = async () => await locationTimezone(ctx, String((await shift()).location_id), 'Shift');
+	const body: IDataObject = {};
+	if ('positionId' in fields) body.position_id = idParameter(ctx, 'updateFields.positionId', 'Position', 'position');
+	if ('employeeId' in fields) body.employee_id = idParameter(ctx, 'updateFields.employeeId', 'Employee', 'employee');
+	if (fields.openShift === true) body.employee_id = null;
+	if ('startTime' in fields) body.start_time = await timestampAt(ctx, fields.startTime, 'Start Time', timezone);
+	if ('endTime' in fields) body.end_time = await timestampAt(ctx, fields.endTime, 'End Time', timezone);
+	if (body.start_time || body.end_time) {
+		const start = (body.start_time as string) ?? (current ? String((await shift()).start_time) : undefined);
+		const end = (body.end_time as string) ?? (current ? String((await shift()).end_time) : undefined);
+		if (start && end) checkOrder(ctx, start, end);
+	}
+	if ('breaks' in fields) body.breaks = breaksOf(ctx, (fields.breaks as IDataObject).break as Break[], 'Break') ?? [];
+	if ('notes' in fields) body.notes = fields.notes === '' ? null : String(fields.notes);
+	if (Object.keys(body).length === 0) {
+		throw inputError(node, itemIndex, 'Update Fields has nothing to change', 'Add a field and give it a value.');
+	}
+	return body;
+}
+
+export class RosteringShift implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Shift',
+		name: 'rosteringShift',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Create, read, change and delete rostered shifts',
+		defaults: { name: 'Rostering Shift' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('shift', createBody) },
+		properties: [
+			{
+				displayName:
+					'Shifts created here are drafts (unpublished) until a manager publishes the roster in the service. Cost fields appear only when the credential has Pay Details (pay:read).',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Shift', value: 'shift' }],
+				default: 'shift',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['shift'] } },
+				options: [
+					{
+						name: 'Create',
+						value: 'create',
+						action: 'Create a shift',
+						description: 'Add an unpublished shift to the roster',
+						routing: {
+							request: { method: 'POST', url: '/v1/shifts' },
+							send: { paginate: true, preSend: [withBody(createBody)] },
+						},
+					},
+					{
+						name: 'Create Many',
+						value: 'createMany',
+						action: 'Create many shifts',
+						description: 'Create one shift per input item, sent in batches of up to 100 that are saved all or nothing',
+						// No preSend here: Create Many must reach the batch in RoutingNode's loop (see batch.ts).
+						routing: { request: { method: 'POST', url: '/v1/shifts' }, send: { paginate: true } },
+					},
+					{
+						name: 'Delete',
+						value: 'delete',
+						action: 'Delete a shift',
+						description: 'Archive a shift that has not started',
+						routing: {
+							request: { method: 'DELETE', url: '/v1/shifts' },
+							send: { paginate: true, preSend: [withRecordId('shiftId', 'Shift', 'shift')] },
+						},
+					},
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a shift',
+						description: 'Read one shift, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/shifts' },
+							send: { paginate: true, preSend: [withRecordId('shiftId', 'Shift', 'shift')] },
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many shifts',
+						description: 'List shifts, filtered by location, person, dates or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/shifts' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+					{
+						name: 'Update',
+						value: 'update',
+						action: 'Update a shift',
+						description: 'Change a shift that has not started; a published shift becomes a draft again',
+						routing: {
+							request: { method: 'PATCH', url: '/v1/shifts' },
+							send: {
+								paginate: true,
+								preSend: [withRecordId('shiftId', 'Shift', 'shift'), withBody(updateBody)],
+							},
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			idLocator({
+				name: 'shiftId',
+				displayName: 'Shift',
+				singular: 'shift',
+				searchMethod: 'searchShifts',
+				required: true,
+				operations: ['delete', 'get', 'update'],
+			}),
+			idLocator({
+				name: 'locationId',
+				displayName: 'Location',
+				singular: 'location',
+				searchMethod: 'searchLocations',
+				required: true,
+				description: 'Where the shift is worked; its time zone gives local times their meaning',
+				operations: ['create', 'createMany'],
+			}),
+			idLocator({
+				name: 'positionId',
+				displayName: 'Position',
+				singular: 'position',
+				searchMethod: 'searchPositions',
+				required: true,
+				description: 'Position worked, at the chosen location',
+				operations: ['create', 'createMany'],
+			}),
+			localTime('startTime', 'Start Time', ['create', 'createMany']),
+			localTime('endTime', 'End Time', ['create', 'createMany']),
+			{
+				displayName: 'Additional Fields',
+				name: 'additionalFields',
+				type: 'collection',
+				placeholder: 'Add Field',
+				default: {},
+				displayOptions: { show: { operation: ['create', 'createMany'] } },
+				options: [
+					shiftBreaks(),
+					idLocator({
+						name: 'employeeId',
+						displayName: 'Employee',
+						singular: 'employee',
+						searchMethod: 'searchEmployees',
+						description: 'Who is rostered; leave out for an open shift',
+					}),
+					{
+						displayName: 'Notes',
+						name: 'notes',
+						type: 'string',
+						typeOptions: { rows: 2 },
+						default: '',
+					},
+				],
+			},
+			{
+				displayName: 'Update Fields',
+				name: 'updateFields',
+				type: 'collection',
+				placeholder: 'Add Field',
+				default: {},
+				displayOptions: { show: { operation: ['update'] } },
+				options: [
+					shiftBreaks(),
+					idLocator({
+						name: 'employeeId',
+						displayName: 'Employee',
+						singular: 'employee',
+						searchMethod: 'searchEmployees',
+						description: 'Who is rostered',
+					}),
+					localTime('endTime', 'End Time'),
+					{
+						displayName: 'Make Open Shift',
+						name: 'openShift',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to take the person off the shift, leaving it open',
+					},
+					{
+						displayName: 'Notes',
+						name: 'notes',
+						type: 'string',
+						typeOptions: { rows: 2 },
+						default: '',
+						description: 'New note; leave empty to remove the note',
+					},
+					idLocator({
+						name: 'positionId',
+						displayName: 'Position',
+						singular: 'position',
+						searchMethod: 'searchPositions',
+					}),
+					localTime('startTime', 'Start Time'),
+				],
+			},
+			...returnAllAndLimit(),
+			{
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				displayOptions: { show: { operation: ['getAll'] } },
+				options: [
+					{
+						...idLocator({
+							name: 'employeeId',
+							displayName: 'Employee',
+							singular: 'employee',
+							searchMethod: 'searchEmployees',
+						}),
+						routing: { send: { type: 'query', property: 'employee_id' } },
+					},
+					{
+						displayName: 'From',
+						name: 'from',
+						type: 'dateTime',
+						default: '',
+						description:
+							"First day, at midnight in each shift's location. Ranges over 92 days are split into several requests and merged.",
+						routing: { send: { type: 'query', property: 'from' } },
+					},
+					{
+						displayName: 'Include Archived',
+						name: 'includeArchived',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to include deleted (archived) shifts',
+						routing: { send: { type: 'query', property: 'include_archived' } },
+					},
+					{
+						...idLocator({
+							name: 'locationId',
+							displayName: 'Location',
+							singular: 'location',
+							searchMethod: 'searchLocations',
+						}),
+						routing: { send: { type: 'query', property: 'location_id' } },
+					},
+					{
+						displayName: 'To',
+						name: 'to',
+						type: 'dateTime',
+						default: '',
+						description: "Last day, included, in each shift's location",
+						routing: { send: { type: 'query', property: 'to' } },
+					},
+					{
+						displayName: 'Updated Since',
+						name: 'updatedSince',
+						type: 'dateTime',
+						default: '',
+						description:
+							"Only shifts changed at or after this moment. Without an offset it is read in the workflow's time zone.",
+						routing: { send: { type: 'query', property: 'updated_since' } },
+					},
+				],
+			},
+			requestOptions(WRITES, ALL),
+		],
+	};
+
+	methods = { listSearch };
+}

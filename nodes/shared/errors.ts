@@ -1,0 +1,266 @@
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/**
+ * What the service said when it refused a request. The spec shows a code, a request id to quote
+ * and, for 422, error.field; the sandbox (and, we expect, the service) sends them as
+ * `{ error: { code, message, request_id, field } }` plus an X-Request-Id header.
+ */
+export interface ApiFailure {
+	status: number;
+	code?: string;
+	message?: string;
+	requestId?: string;
+	field?: string;
+	retryAfterSeconds?: number;
+	/** Network error code (ECONNRESET, ETIMEDOUT, ...) when no response came back. */
+	networkCode?: string;
+}
+
+/** What the request was about, so a message can name it ("shift 5f0c…", "roster:write"). */
+export interface RequestSubject {
+	/** "shift", "location", ... */
+	singular: string;
+	/** The permission this operation needs. */
+	permission?: string;
+	/** The record id in the path, if any. */
+	id?: string;
+}
+
+function header(headers: unknown, name: string): string | undefined {
+	if (!headers || typeof headers !== 'object') return undefined;
+	for (const [key, value] of Object.entries(headers as IDataObject)) {
+		if (key.toLowerCase() === name) return Array.isArray(value) ? String(value[0]) : String(value);
+	}
+	return undefined;
+}
+
+/** Seconds from a Retry-After header: delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+	if (value === undefined || value === '') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds);
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(0, (date - nowMs) / 1000);
+}
+
+/**
+ * Reads the failure out of whatever n8n's request helpers threw. n8n-core 2.40 wraps the HTTP
+ * client's error in a NodeApiError whose `cause` is the original error with `response`
+ * ({status, headers, data}); errors that never reached the server carry only a `code`.
+ */
+export function readFailure(error: unknown): ApiFailure | undefined {
+	const candidates: IDataObject[] = [];
+	let current = error as IDataObject | undefined;
+	for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+		candidates.push(current);
+		current = current.cause as IDataObject | undefined;
+	}
+	for (const candidate of candidates) {
+		const response = candidate.response as IDataObject | undefined;
+		const status = Number(response?.status ?? response?.statusCode);
+		if (response && Number.isInteger(status) && status > 0) {
+			let body = response.data ?? response.body;
+			if (typeof body === 'string') {
+				try {
+					body = JSON.parse(body) as IDataObject;
+				} catch {
+					body = { error: { message: body } };
+				}
+			}
+			const apiError = ((body as IDataObject | undefined)?.error ?? {}) as IDataObject;
+			const headers = response.headers;
+			return {
+				status,
+				code: typeof apiError.code === 'string' ? apiError.code : undefined,
+				message: typeof apiError.message === 'string' ? apiError.message : undefined,
+				requestId:
+					(typeof apiError.request_id === 'string' ? apiError.request_id : undefined) ??
+					header(headers, 'x-request-id'),
+				field: typeof apiError.field === 'string' ? apiError.field : undefined,
+				retryAfterSeconds: parseRetryAfter(header(headers, 'retry-after'), Date.now()),
+			};
+		}
+	}
+	for (const candidate of candidates) {
+		if (typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code)) {
+			return { status: 0, networkCode: candidate.code };
+		}
+	}
+	return undefined;
+}
+
+/** What to tell a person for each code the spec names: the message, and what to do about it. */
+function explain(failure: ApiFailure, subject: RequestSubject): { message: string; description: string } {
+	const what = subject.id ? `${subject.singular} ${subject.id}` : `the ${subject.singular}`;
+	const said = failure.message ? ` The service said: "${failure.message}".` : '';
+	switch (failure.code) {
+		case 'permission_denied':
+			return {
+				message: `The connection is missing a permission${subject.permission ? `: ${subject.permission}` : ''}`,
+				description: `Open the Rostering credential, add ${subject.permission ? `"${subject.permission}"` : 'the permission this operation needs'} to Permissions and reconnect, so that the business owner can allow it. The person who connected the app must also be allowed to do this in the service.${said}`,
+			};
+		case 'token_expired':
+		case 'invalid_token':
+			return {
+				message: 'The Rostering credential is no longer accepted',
+				description: `n8n tried to renew the access and the service still refused it. Open the credential and reconnect it.${said}`,
+			};
+		case 'connection_disconnected':
+			return {
+				message: 'The business has disconnected this app',
+				description: 'Reconnect the Rostering credential; the business owner must allow access again.',
+			};
+		case 'connection_suspended':
+		case 'app_suspended':
+			return {
+				message: `The ${failure.code === 'app_suspended' ? 'app' : 'connection'} is suspended by the service`,
+				description: `Contact the service's partner support and quote the request id.${said}`,
+			};
+		case 'origin_not_allowed':
+		case 'not_available':
+		case 'ondemand_unavailable':
+			return {
+				message:
+					failure.code === 'ondemand_unavailable'
+						? 'On-demand shifts are not available to this business'
+						: 'The service does not allow this request for this connection',
+				description: `Check with the business that the feature is turned on for them, or contact the service's partner support.${said}`,
+			};
+		case 'shift_started':
+			return {
+				message: `The ${subject.singular} has already started, so it can no longer be changed or deleted`,
+				description: `Only ${subject.singular}s that have not started yet can be changed through the API. Make the change in the service's own application.`,
+			};
+		case 'timesheet_not_pending':
+			return {
+				message: 'The timesheet is no longer pending, so it can no longer be changed or deleted',
+				description: "Only pending timesheets can be changed through the API. Approved or rejected ones are changed in the service's own application.",
+			};
+		case 'not_a_draft':
+			return {
+				message: 'The on-demand shift is no longer a draft, so it can no longer be changed or deleted',
+				description: "Only drafts can be changed through the API. Published ones are changed in the service's own application.",
+			};
+		case 'idempotency_key_reused':
+			return {
+				message: 'The idempotency key was already used for a different request',
+				description:
+					'Each key is remembered for 24 hours and must belong to one record. Use a key that is unique per record, for example the id of the source row, or leave the option empty.',
+			};
+		case 'request_in_progress':
+			return {
+				message: 'The same request is still being processed by the service',
+				description:
+					'Wait a moment and run the node again. Because it carries the same idempotency key, nothing will be created twice.',
+			};
+		case 'conflict':
+			return {
+				message: `The service refused the ${subject.singular} because it clashes with another record`,
+				description: `For example the person already has a shift at that time. Change the times or the person and try again.${said}`,
+			};
+		case 'range_too_long':
+			return {
+				message: 'The date range is longer than the service allows',
+				description: `Shorten the range between From and To.${said}`,
+			};
+		case 'invalid_request':
+			if (failure.message && /\bafter\b/.test(failure.message)) {
+				return {
+					message: 'The service refused the page cursor while listing',
+					description:
+						'The listing was stopped rather than returning a list with records missing. Run the node again; it starts from the first page.',
+				};
+			}
+			return {
+				message: 'The service refused the request',
+				description: `${failure.message ?? 'A parameter was not accepted.'} Check the node's filters and options.`,
+			};
+		case 'validation_failed':
+			return {
+				message: `The service refused ${failure.field ? `the field "${failure.field}"` : 'a field'}`,
+				description: `${failure.message ?? 'A value is not allowed.'} Correct the value and run the node again.`,
+			};
+	}
+	switch (failure.status) {
+		case 401:
+			return {
+				message: 'The Rostering credential is no longer accepted',
+				description: `Open the credential and reconnect it.${said}`,
+			};
+		case 404:
+			return {
+				message: `No ${what} in this business`,
+				description: subject.id
+					? `Check the ${subject.singular} id, or pick the ${subject.singular} from the list. Records of other businesses cannot be read.`
+					: `The address was not found. Check the credential's environment and base URL.${said}`,
+			};
+		case 422:
+			return {
+				message: `The service refused ${failure.field ? `the field "${failure.field}"` : 'a field'}`,
+				description: `${failure.message ?? 'A value is not allowed.'} Correct the value and run the node again.`,
+			};
+		case 429:
+			return {
+				message: 'The service is limiting how fast this connection may send requests',
+				description: `Wait and run again, or raise "Max Rate-Limit Wait" in the node's options so the node waits for as long as the service asks${failure.retryAfterSeconds !== undefined ? ` (it asked for ${Math.ceil(failure.retryAfterSeconds)} s)` : ''}.`,
+			};
+		case 503:
+			return {
+				message: 'The environment is not set up for partner apps yet',
+				description:
+					"The service answered 503: this environment does not accept partner apps for this business yet. Check the credential's Environment, or ask the service to enable partner access.",
+			};
+		case 0:
+			return {
+				message: 'The service could not be reached',
+				description: `The request failed before an answer came back (${failure.networkCode ?? 'network error'}). Check the credential's environment or base URL and the network, then run again.`,
+			};
+	}
+	if (failure.status >= 500) {
+		return {
+			message: 'The service failed to process the request',
+			description: `This is a fault at the service (HTTP ${failure.status}); the node retried it where that was safe. Try again later, and quote the request id to the service's support if it persists.`,
+		};
+	}
+	return {
+		message: `The service refused the request (HTTP ${failure.status}${failure.code ? `, ${failure.code}` : ''})`,
+		description: failure.message ?? 'Check the node parameters.',
+	};
+}
+
+/**
+ * Turns a failure into the n8n error a person reads: a message saying what happened, a
+ * description saying what to do, and the API's code, field and request id kept on the error (and
+ * quoted in the description) so support can find the request.
+ */
+export function toNodeError(node: INode, failure: ApiFailure, subject: RequestSubject, cause?: unknown): NodeApiError {
+	const { message, description } = explain(failure, subject);
+	const quote = failure.requestId ? ` Request id: ${failure.requestId}.` : '';
+	const error = new NodeApiError(
+		node,
+		{
+			message,
+			code: failure.code ?? null,
+			request_id: failure.requestId ?? null,
+			field: failure.field ?? null,
+			status: failure.status,
+		} as JsonObject,
+		{
+			message,
+			description: `${description}${quote}`,
+			httpCode: failure.status ? String(failure.status) : undefined,
+		},
+	);
+	error.context.apiCode = failure.code;
+	error.context.requestId = failure.requestId;
+	error.context.field = failure.field;
+	if (cause instanceof Error) error.stack = cause.stack;
+	return error;
+}
+
+/** An error as n8n shows it: node errors pass through, anything else is wrapped with the node. */
+export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error instanceof Error ? error : String(error));
+}

@@ -1,0 +1,187 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+
+import { createMany, type BodyBuilder } from './batch';
+import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
+import { resource, type ResourceKey } from './resources';
+import { CREDENTIAL_TYPE, idempotencyKey, listAll, send } from './transport';
+import { checkId, hasOffset, inputError, toDate, toInteger, toTimestamp } from './values';
+
+/**
+ * The hooks every resource node plugs into its declarative description:
+ * - `prepare*` are routing `preSend` hooks: they check what the user entered and build the request
+ *   before anything is sent;
+ * - `operationRunner` is the node's `requestOperations.pagination` function. RoutingNode calls it
+ *   instead of sending the request itself whenever an operation's routing says `paginate: true`
+ *   (n8n-core 2.40.3, routing-node.js `makeRequest`), so every request goes through the transport.
+ */
+
+/** The value of an id picker, checked, for the item being processed. */
+export function idParameter(ctx: IExecuteSingleFunctions, name: string, field: string, singular: string): string {
+	const value = ctx.getNodeParameter(name, '', { extractValue: true });
+	return checkId(ctx.getNode(), ctx.getItemIndex(), value, field, singular);
+}
+
+/** preSend: the record id picked in `parameter` goes on the end of the path. */
+export function withRecordId(parameter: string, field: string, singular: string) {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const id = idParameter(this, parameter, field, singular);
+		return { ...request, url: `${request.url}/${id}` };
+	};
+}
+
+/** The names a user sees for the list filters, for error messages. */
+const FILTER_LABELS: Record<string, string> = {
+	location_id: 'Location',
+	employee_id: 'Employee',
+	shift_id: 'Shift',
+	from: 'From',
+	to: 'To',
+	updated_since: 'Updated Since',
+	status: 'Status',
+};
+
+/**
+ * preSend for Get Many: checks the filters the routing put in the query string, turns the dates
+ * and times into the forms the API takes, and checks Limit.
+ */
+export async function prepareList(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const node = this.getNode();
+	const itemIndex = this.getItemIndex();
+	const qs: IDataObject = { ...(request.qs ?? {}) };
+	for (const name of ['location_id', 'employee_id', 'shift_id']) {
+		if (name in qs) qs[name] = checkId(node, itemIndex, qs[name], `Filters › ${FILTER_LABELS[name]}`, FILTER_LABELS[name].toLowerCase());
+	}
+	for (const name of ['from', 'to']) {
+		if (name in qs) qs[name] = toDate(node, itemIndex, qs[name], `Filters › ${FILTER_LABELS[name]}`);
+	}
+	if (typeof qs.from === 'string' && typeof qs.to === 'string' && qs.from > qs.to) {
+		throw inputError(node, itemIndex, `Filters › To (${qs.to}) is before From (${qs.from})`, 'Choose a To date on or after the From date.');
+	}
+	if ('updated_since' in qs) {
+		qs.updated_since = toTimestamp(node, itemIndex, qs.updated_since, 'Filters › Updated Since', this.getTimezone());
+	}
+	if (qs.include_archived === false) delete qs.include_archived;
+	if (!this.getNodeParameter('returnAll', false)) {
+		toInteger(node, itemIndex, this.getNodeParameter('limit', 50), 'Limit', 1, Number.MAX_SAFE_INTEGER);
+	}
+	return { ...request, qs };
+}
+
+/** preSend for creates and changes: puts the body the builder made, and its Idempotency-Key. */
+export function withBody(build: BodyBuilder) {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const body = await build(this);
+		const userKey = userIdempotencyKey(this);
+		const key = idempotencyKey(this, { method: String(request.method), url: String(request.url), body }, userKey);
+		return { ...request, body, headers: { ...(request.headers ?? {}), 'Idempotency-Key': key } };
+	};
+}
+
+const timezoneCache = new Map<string, Promise<string>>();
+
+/**
+ * The IANA time zone of a location (the location record's `timezone`, a field the spec implies
+ * but does not show), read once per execution. A location the connection cannot read fails here,
+ * naming the field, before anything is created.
+ */
+export async function locationTimezone(ctx: IExecuteSingleFunctions, locationId: string, field: string): Promise<string> {
+	const credentialId = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
+	const cacheKey = `${ctx.getExecutionId()}|${credentialId}|${locationId}`;
+	let pending = timezoneCache.get(cacheKey);
+	if (!pending) {
+		if (timezoneCache.size > 1000) timezoneCache.clear();
+		pending = send(
+			ctx,
+			{ method: 'GET', url: `/v1/locations/${locationId}` },
+			{ subject: subjectOf('location', 'get', locationId), retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(ctx) },
+		).then((location) => String(location.timezone ?? ''));
+		timezoneCache.set(cacheKey, pending);
+		pending.catch(() => timezoneCache.delete(cacheKey));
+	}
+	try {
+		const timezone = await pending;
+		if (!timezone) throw new Error('no timezone');
+		return timezone;
+	} catch (error) {
+		const reason = (error as Error).message;
+		throw inputError(
+			ctx.getNode(),
+			ctx.getItemIndex(),
+			`${field}: the location ${locationId} could not be read`,
+			`${reason}. Local times need the location's time zone: pick a location this connection can read, or give the times with a UTC offset.`,
+		);
+	}
+}
+
+/** A start or end time for the API: an offset as given, or local time at the location. */
+export async function timestampAt(
+	ctx: IExecuteSingleFunctions,
+	value: unknown,
+	field: string,
+	timezone: () => Promise<string>,
+): Promise<string> {
+	const node = ctx.getNode();
+	const itemIndex = ctx.getItemIndex();
+	if (hasOffset(value)) return toTimestamp(node, itemIndex, value, field);
+	// Checked as text first, so that a value that is not a time fails before any lookup is sent.
+	toTimestamp(node, itemIndex, value, field, 'UTC');
+	return toTimestamp(node, itemIndex, value, field, await timezone());
+}
+
+function withPairing(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
+	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}
+
+/**
+ * The node's pagination function: runs the operation the routing prepared through the transport.
+ * Get Many pages (Return All / Limit, range splitting); Create Many joins the batch of this run;
+ * everything else is one request, retried only where that is safe.
+ */
+export function operationRunner(key: ResourceKey, buildCreateBody?: BodyBuilder) {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const operation = this.getNodeParameter('operation') as string;
+		// Create Many must join its batch before anything is awaited: see batch.ts.
+		if (operation === 'createMany' && buildCreateBody) {
+			return await createMany(this, key, String(requestData.options.url), buildCreateBody);
+		}
+		const spec = resource(key);
+		const { options } = requestData;
+		const itemIndex = this.getItemIndex();
+		const maxWait = maxRateLimitWait(this);
+		const url = String(options.url);
+		if (operation === 'getAll') {
+			const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+			const records = await listAll(this, url, (options.qs ?? {}) as IDataObject, {
+				subject: subjectOf(key, operation),
+				limit: returnAll ? undefined : (this.getNodeParameter('limit', 50) as number),
+				rangeDays: spec.rangeDays,
+				maxRateLimitWaitSeconds: maxWait,
+				baseURL: options.baseURL,
+			});
+			return withPairing(records, itemIndex);
+		}
+		const method = options.method ?? 'GET';
+		const headers = (options.headers ?? {}) as IDataObject;
+		const id = /\/([0-9a-f]{24})$/.exec(url)?.[1];
+		const body = await send(
+			this,
+			{ method, url, qs: options.qs as IDataObject, body: options.body as IDataObject, headers, baseURL: options.baseURL },
+			{
+				subject: subjectOf(key, operation, id),
+				retrySafe: method === 'GET' || method === 'DELETE' || Boolean(headers['Idempotency-Key']),
+				maxRateLimitWaitSeconds: maxWait,
+			},
+		);
+		return withPairing([body], itemIndex);
+	};
+}

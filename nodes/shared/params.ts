@@ -1,0 +1,39 @@
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+
+import type { RequestSubject } from './errors';
+import { resource, type ResourceKey } from './resources';
+import { inputError } from './values';
+
+/** Reading the parameters every operation shares. */
+
+export function maxRateLimitWait(ctx: IExecuteSingleFunctions): number | undefined {
+	const value = ctx.getNodeParameter('options.maxRateLimitWait', 60);
+	return typeof value === 'number' && value >= 0 ? value : undefined;
+}
+
+export function subjectOf(key: ResourceKey, operation: string, id?: string): RequestSubject {
+	const spec = resource(key);
+	const writes = !['get', 'getAll'].includes(operation);
+	return {
+		singular: spec.singular,
+		permission: writes && spec.write ? spec.write : spec.read.join(' or '),
+		id,
+	};
+}
+
+/** The user's own Idempotency Key for this item, checked against the API's 1 to 255 characters. */
+export function userIdempotencyKey(ctx: IExecuteSingleFunctions): string | undefined {
+	const value = ctx.getNodeParameter('options.idempotencyKey', '') as unknown;
+	if (value === '' || value === undefined || value === null) return undefined;
+	const text = String(value);
+	if (text.length > 255) {
+		throw inputError(
+			ctx.getNode(),
+			ctx.getItemIndex(),
+			`Options › Idempotency Key is ${text.length} characters long`,
+			'The service accepts keys of 1 to 255 characters. Use a shorter key, such as the id of the source row.',
+		);
+	}
+	return text;
+}
+

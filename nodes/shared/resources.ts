@@ -1,0 +1,89 @@
+/**
+ * The resource table: for each resource group of the partner API, its path, the permissions it
+ * needs, the query parameters its list takes, its date-range limit, what it is called to a person,
+ * and whether the path is shown in the spec (`../shared/spec/partner-api.md`) or inferred.
+ *
+ * Everything the nodes, the pickers, the error messages and (later) the trigger know about a
+ * resource comes from here, so a correction is a one-line change.
+ */
+
+/** Query parameters a list endpoint may take (the spec's "Paging, filters and range parameters"). */
+export type ListParameter =
+	| 'limit'
+	| 'after'
+	| 'updated_since'
+	| 'include_archived'
+	| 'from'
+	| 'to'
+	| 'location_id'
+	| 'employee_id'
+	| 'status'
+	| 'shift_id';
+
+export interface ResourceSpec {
+	/** Path under /v1, without a leading slash. */
+	path: string;
+	/** One record, in words a user reads in an error ("shift", "on-demand shift"). */
+	singular: string;
+	/** Permission that reads it; `readAnyOf` when the spec says "any one of". */
+	read: string[];
+	/** Permission that changes it, when the API lets partner apps change it. */
+	write?: string;
+	/** Query parameters its list takes, exactly as the spec's endpoint table lists them. */
+	listParameters: ListParameter[];
+	/** Longest from/to range in days, inclusive, when its list takes from and to. */
+	rangeDays?: number;
+	/** Values of its `status` filter. */
+	statuses?: string[];
+	/** True when the spec shows the endpoint; false when the path is our best guess. */
+	shown: boolean;
+}
+
+const ANY_READ = ['settings:read', 'roster:read', 'timesheets:read', 'people:read', 'leave:read'];
+const PAGING: ListParameter[] = ['limit', 'after', 'updated_since', 'include_archived'];
+
+/** Spec, "Limits": 92 days for shifts, timesheets, on-demand shifts, leave and availability. */
+export const MAX_RANGE_DAYS = 92;
+/** Spec, "Limits": page size 1 to 200. The fewest requests come from the largest page. */
+export const MAX_PAGE_SIZE = 200;
+/** Spec, "Batch create": up to 100 items a request. */
+export const MAX_BATCH_SIZE = 100;
+
+export const RESOURCES = {
+	location: {
+		path: 'locations',
+		singular: 'location',
+		read: ANY_READ,
+		listParameters: PAGING,
+		shown: true,
+	},
+	position: {
+		path: 'positions',
+		singular: 'position',
+		read: ANY_READ,
+		listParameters: [...PAGING, 'location_id'],
+		shown: true,
+	},
+	employee: {
+		path: 'employees',
+		singular: 'employee',
+		read: ['people:read'],
+		listParameters: ['limit', 'after', 'updated_since'],
+		shown: true,
+	},
+	shift: {
+		path: 'shifts',
+		singular: 'shift',
+		read: ['roster:read'],
+		write: 'roster:write',
+		listParameters: [...PAGING, 'from', 'to', 'location_id', 'employee_id'],
+		rangeDays: MAX_RANGE_DAYS,
+		shown: true,
+	},
+} satisfies Record<string, ResourceSpec>;
+
+export type ResourceKey = keyof typeof RESOURCES;
+
+export function resource(key: ResourceKey): ResourceSpec {
+	return RESOURCES[key];
+}

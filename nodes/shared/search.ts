@@ -1,0 +1,114 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+
+import { resource, type ResourceKey } from './resources';
+import { send } from './transport';
+import { ID_PATTERN } from './values';
+
+/**
+ * The list-search methods behind the pickers. The API has no text search, so a typed filter is
+ * matched here against names (and ids), reading pages until a screenful matches or the list ends.
+ */
+
+const PAGE = 200;
+/** Pages read for one filtered search before handing back a "load more" token. */
+const PAGES_PER_SEARCH = 5;
+
+async function search(
+	ctx: ILoadOptionsFunctions,
+	key: ResourceKey,
+	query: IDataObject,
+	label: (record: IDataObject) => string,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const spec = resource(key);
+	const needle = filter?.trim().toLowerCase();
+	const results: INodeListSearchItems[] = [];
+	let after = paginationToken;
+	for (let page = 0; page < PAGES_PER_SEARCH; page++) {
+		const body = await send(
+			ctx,
+			{ method: 'GET', url: `/v1/${spec.path}`, qs: { ...query, limit: PAGE, ...(after ? { after } : {}) } },
+			{ subject: { singular: spec.singular, permission: spec.read.join(' or ') }, retrySafe: true },
+		);
+		for (const record of (body.data as IDataObject[]) ?? []) {
+			const name = label(record);
+			if (!needle || name.toLowerCase().includes(needle) || String(record.id) === needle) {
+				results.push({ name, value: String(record.id) });
+			}
+		}
+		after = body.has_more && body.next_cursor ? String(body.next_cursor) : undefined;
+		if (!after || !needle || results.length >= 20) break;
+	}
+	return { results, paginationToken: after };
+}
+
+function currentId(ctx: ILoadOptionsFunctions, name: string): string | undefined {
+	const value = ctx.getCurrentNodeParameter(name, { extractValue: true });
+	return typeof value === 'string' && ID_PATTERN.test(value) ? value : undefined;
+}
+
+export async function searchLocations(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(this, 'location', {}, (l) => `${l.name} (${l.timezone})`, filter, paginationToken);
+}
+
+/** Positions of the location chosen in the node, when one is chosen. */
+export async function searchPositions(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const locationId = currentId(this, 'locationId');
+	return await search(
+		this,
+		'position',
+		locationId ? { location_id: locationId } : {},
+		(p) => `${p.name}${p.active === false ? ' (inactive)' : ''}`,
+		filter,
+		paginationToken,
+	);
+}
+
+export async function searchEmployees(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(
+		this,
+		'employee',
+		{},
+		(e) => `${e.preferred_name || e.first_name} ${e.last_name}`,
+		filter,
+		paginationToken,
+	);
+}
+
+/** Shifts from yesterday to four weeks ahead, labelled with their local times as the API gives them. */
+export async function searchShifts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const day = 86_400_000;
+	const from = new Date(Date.now() - day).toISOString().slice(0, 10);
+	const to = new Date(Date.now() + 28 * day).toISOString().slice(0, 10);
+	const locationId = currentId(this, 'locationId');
+	return await search(
+		this,
+		'shift',
+		{ from, to, ...(locationId ? { location_id: locationId } : {}) },
+		(s) =>
+			`${String(s.start_time).slice(0, 16).replace('T', ' ')}–${String(s.end_time).slice(11, 16)} · ${
+				s.employee_id ? `employee ${String(s.employee_id).slice(-6)}` : 'open shift'
+			} · ${s.status}`,
+		filter,
+		paginationToken,
+	);
+}
+
+export const listSearch = { searchLocations, searchPositions, searchEmployees, searchShifts };

@@ -1,0 +1,252 @@
+import { createHash } from 'crypto';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { asNodeError, readFailure, toNodeError, type RequestSubject } from './errors';
+import { limiterFor } from './limiter';
+import { MAX_PAGE_SIZE } from './resources';
+
+/**
+ * The one way a request leaves the package: authentication, the concurrency bound, retries,
+ * Retry-After, Idempotency-Key, cursor paging, range splitting and error mapping all live here.
+ *
+ * Requests are sent with `helpers.httpRequestWithAuthentication` and the credential type below.
+ * In n8n-core 2.40.3 that signs the request with the stored OAuth2 token and, on a 401, refreshes
+ * the token once through the credential's token URL (HTTP Basic), stores the new tokens and
+ * retries (request-helpers/oauth.js, requestOAuth2). A refresh is shared by concurrent requests
+ * (a SingleFlightLease per credential). A failure reaches us as a NodeApiError whose `cause`
+ * holds the HTTP response, which `readFailure` reads.
+ */
+export const CREDENTIAL_TYPE = 'rosteringOAuth2Api';
+
+export type RequestContext = IExecuteSingleFunctions | IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+/** Waits between retries of a request that is safe to repeat (5xx, network errors). */
+export const RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
+/** Default ceiling on one Retry-After wait; the nodes let the user change it. */
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS = 60;
+/** Statuses that mean "try again later" rather than "this request is wrong". */
+const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
+
+export interface SendOptions {
+	/** What the request is about, for error messages. */
+	subject: RequestSubject;
+	/**
+	 * True when sending the request twice cannot do anything twice: reads, deletes (which archive,
+	 * so a repeat changes nothing), and creates or changes that carry an Idempotency-Key.
+	 */
+	retrySafe: boolean;
+	/** The longest a single Retry-After wait may be before the request fails instead. */
+	maxRateLimitWaitSeconds?: number;
+}
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path starting with /v1/. */
+	url: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	headers?: IDataObject;
+	/** Set by RoutingNode from the node's requestDefaults; looked up from the credential otherwise. */
+	baseURL?: string;
+}
+
+async function baseUrlOf(ctx: RequestContext): Promise<string> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	if (!/^https?:\/\//.test(baseUrl)) {
+		throw new NodeOperationError(ctx.getNode(), 'The Rostering credential has no valid base URL', {
+			description: 'Open the credential and choose an environment, or enter the base URL of the service.',
+		});
+	}
+	return baseUrl;
+}
+
+/** The connection a request belongs to: the credential the node uses. */
+function connectionKey(ctx: RequestContext): string {
+	const credential = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
+	return credential?.id ?? credential?.name ?? 'default';
+}
+
+/**
+ * Sends one request and returns the parsed body. Waits out 429s for as long as Retry-After says
+ * (up to the cap), retries 5xx and network failures with backoff when the request is safe to
+ * repeat, and turns anything else into an error that says what to do.
+ */
+export async function send(ctx: RequestContext, request: ApiRequest, options: SendOptions): Promise<IDataObject> {
+	const baseURL = request.baseURL ?? (await baseUrlOf(ctx));
+	const maxWait = options.maxRateLimitWaitSeconds ?? DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS;
+	const httpOptions: IHttpRequestOptions = {
+		method: request.method,
+		baseURL,
+		url: request.url,
+		qs: request.qs,
+		body: request.body,
+		headers: { Accept: 'application/json', ...(request.headers ?? {}) },
+		json: true,
+	};
+	return await limiterFor(connectionKey(ctx)).run(async () => {
+		let transientRetries = 0;
+		for (;;) {
+			try {
+				const body = (await ctx.helpers.httpRequestWithAuthentication.call(
+					ctx,
+					CREDENTIAL_TYPE,
+					{ ...httpOptions, qs: httpOptions.qs && { ...httpOptions.qs } },
+				)) as IDataObject | undefined;
+				return body ?? {};
+			} catch (error) {
+				const failure = readFailure(error);
+				if (!failure) throw asNodeError(ctx.getNode(), error);
+				if (failure.status === 429) {
+					const wait = failure.retryAfterSeconds ?? RETRY_DELAYS_MS[Math.min(transientRetries, 3)] / 1000;
+					if (wait > maxWait) throw toNodeError(ctx.getNode(), failure, options.subject, error);
+					await sleep(Math.ceil(wait * 1000));
+					continue;
+				}
+				const transient = failure.status === 0 || TRANSIENT_STATUSES.has(failure.status);
+				if (transient && options.retrySafe && transientRetries < RETRY_DELAYS_MS.length) {
+					await sleep(RETRY_DELAYS_MS[transientRetries++]);
+					continue;
+				}
+				throw toNodeError(ctx.getNode(), failure, options.subject, error);
+			}
+		}
+	});
+}
+
+/** JSON with sorted keys, so the same body always hashes the same. */
+function stableJson(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+	if (value && typeof value === 'object') {
+		const entries = Object.keys(value as IDataObject)
+			.sort()
+			.map((key) => `${JSON.stringify(key)}:${stableJson((value as IDataObject)[key])}`);
+		return `{${entries.join(',')}}`;
+	}
+	return JSON.stringify(value) ?? 'null';
+}
+
+function sha256(text: string): string {
+	return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The Idempotency-Key for a create or change.
+ *
+ * Without a user key it is derived from the execution, the node, the item and the request itself,
+ * so n8n's "Retry On Fail" (which runs the node again inside the same execution) sends the same key
+ * and the service replays the first answer instead of creating a second record. A user key (for
+ * example the id of the source row) makes re-running a whole workflow safe too; it is combined with
+ * the method and path so that one row id can serve several nodes without clashing.
+ */
+export function idempotencyKey(
+	ctx: IExecuteSingleFunctions | IExecuteFunctions,
+	request: { method: string; url: string; body?: unknown },
+	userKey?: string,
+	itemIndex?: number,
+): string {
+	if (userKey) return `u-${sha256(`${request.method} ${request.url}\n${userKey}`).slice(0, 48)}`;
+	const index = itemIndex ?? ('getItemIndex' in ctx ? ctx.getItemIndex() : 0);
+	const seed = [ctx.getExecutionId(), ctx.getNode().id, index, request.method, request.url, stableJson(request.body)];
+	return `n8n-${sha256(seed.join('\n')).slice(0, 48)}`;
+}
+
+export interface ListOptions {
+	subject: RequestSubject;
+	/** Stop after this many records; undefined means every record. */
+	limit?: number;
+	/** Longest from/to range the endpoint accepts; longer ranges are split into windows. */
+	rangeDays?: number;
+	maxRateLimitWaitSeconds?: number;
+	baseURL?: string;
+}
+
+/** Days between two YYYY-MM-DD dates, counting both ends. */
+function inclusiveDays(from: string, to: string): number {
+	return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+function addDays(date: string, days: number): string {
+	return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Consecutive from/to windows of at most `rangeDays` days covering the whole range. */
+export function splitRange(from: string, to: string, rangeDays: number): Array<{ from: string; to: string }> {
+	const windows: Array<{ from: string; to: string }> = [];
+	for (let start = from; start <= to; start = addDays(start, rangeDays)) {
+		const end = addDays(start, rangeDays - 1);
+		windows.push({ from: start, to: end < to ? end : to });
+	}
+	return windows;
+}
+
+function isCursorRejection(error: unknown): boolean {
+	const context = (error as { context?: IDataObject }).context;
+	const message = String((error as Error).message ?? '');
+	return context?.apiCode === 'invalid_request' && /cursor/.test(message);
+}
+
+/**
+ * Every record of a list, following next_cursor page by page.
+ *
+ * Return All asks for the largest page (200) so the fewest requests are made; a limit asks only
+ * for what is still missing and never fetches a page it does not need. A from/to range longer than
+ * the endpoint allows is split into consecutive windows whose records are merged, each once. If
+ * the service refuses a cursor part-way (400 naming `after`), the listing starts again from the
+ * first page once, dropping what it had, rather than return a list with records missing or twice.
+ */
+export async function listAll(ctx: RequestContext, path: string, query: IDataObject, options: ListOptions): Promise<IDataObject[]> {
+	const qs = { ...query };
+	delete qs.limit;
+	delete qs.after;
+	const from = typeof qs.from === 'string' ? qs.from : undefined;
+	const to = typeof qs.to === 'string' ? qs.to : undefined;
+	const windows =
+		from && to && options.rangeDays && inclusiveDays(from, to) > options.rangeDays
+			? splitRange(from, to, options.rangeDays)
+			: [undefined];
+
+	for (let attempt = 0; ; attempt++) {
+		try {
+			const records: IDataObject[] = [];
+			const seen = new Set<string>();
+			for (const window of windows) {
+				let after: string | undefined;
+				do {
+					const missing = options.limit === undefined ? MAX_PAGE_SIZE : options.limit - records.length;
+					if (missing <= 0) return records;
+					const page = await send(
+						ctx,
+						{
+							method: 'GET',
+							url: path,
+							baseURL: options.baseURL,
+							qs: { ...qs, ...window, limit: Math.min(MAX_PAGE_SIZE, missing), ...(after ? { after } : {}) },
+						},
+						{ subject: options.subject, retrySafe: true, maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds },
+					);
+					for (const record of (page.data as IDataObject[] | undefined) ?? []) {
+						const id = String(record.id);
+						if (seen.has(id)) continue;
+						seen.add(id);
+						records.push(record);
+					}
+					after = page.has_more && page.next_cursor ? String(page.next_cursor) : undefined;
+				} while (after);
+			}
+			return options.limit === undefined ? records : records.slice(0, options.limit);
+		} catch (error) {
+			if (attempt === 0 && isCursorRejection(error)) continue;
+			throw asNodeError(ctx.getNode(), error);
+		}
+	}
+}

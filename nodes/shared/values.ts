@@ -1,0 +1,142 @@
+import { DateTime } from 'luxon';
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * Checks and conversions of the values a user types or maps, done before anything is sent. Each
+ * error names the field as the user sees it in the node and says what is allowed.
+ */
+
+export const ID_PATTERN = /^[0-9a-f]{24}$/;
+
+export class InputError extends NodeOperationError {}
+
+export function inputError(node: INode, itemIndex: number, message: string, description: string): InputError {
+	return new InputError(node, message, { itemIndex, description, level: 'warning' });
+}
+
+/** A record id: 24 lowercase hexadecimal characters. */
+export function checkId(node: INode, itemIndex: number, value: unknown, field: string, singular: string): string {
+	const text = typeof value === 'string' ? value.trim() : value;
+	if (text === undefined || text === null || text === '') {
+		throw inputError(node, itemIndex, `${field} is required`, `Pick the ${singular} from the list, or enter its id.`);
+	}
+	if (typeof text !== 'string' || !ID_PATTERN.test(text)) {
+		throw inputError(
+			node,
+			itemIndex,
+			`${field}: ${JSON.stringify(text)} is not a ${singular} id`,
+			`Ids are 24 lowercase hexadecimal characters (0-9, a-f), like 5f1a2b3c4d5e6f7a8b9c0d1e. Pick the ${singular} from the list, or map the id from an earlier node.`,
+		);
+	}
+	return text;
+}
+
+const OFFSET_AT_END = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Text of a date-time value however it arrived: typed text, a JS Date, or a Luxon DateTime. */
+function dateTimeText(value: unknown): string | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+	if (DateTime.isDateTime(value)) return value.isValid ? value.toISO() ?? undefined : 'Invalid DateTime';
+	if (typeof value === 'string') return value.trim();
+	return undefined;
+}
+
+/** True when the timestamp text carries its own UTC offset (or Z). */
+export function hasOffset(value: unknown): boolean {
+	const text = dateTimeText(value);
+	return text !== undefined && OFFSET_AT_END.test(text);
+}
+
+/**
+ * A timestamp for the API: ISO 8601 with an offset.
+ *
+ * A value with an offset (or Z) is kept as that instant. A value without one is local time at
+ * `timezone`, the record's location, as a person at that location reads a clock; daylight saving
+ * is applied for that date. A local time that does not exist there (skipped when the clocks go
+ * forward) is refused rather than moved. A repeated hour (clocks going back) means its first
+ * occurrence.
+ */
+export function toTimestamp(
+	node: INode,
+	itemIndex: number,
+	value: unknown,
+	field: string,
+	timezone?: string,
+): string {
+	const text = dateTimeText(value);
+	if (text === undefined || text === '') {
+		throw inputError(node, itemIndex, `${field} is required`, 'Enter a date and time, for example 2026-11-23T09:00.');
+	}
+	const normalised = text.replace(' ', 'T');
+	const withOffset = OFFSET_AT_END.test(normalised);
+	const parsed = withOffset
+		? DateTime.fromISO(normalised, { setZone: true })
+		: timezone
+			? DateTime.fromISO(normalised, { zone: timezone })
+			: DateTime.invalid('no timezone');
+	if (!withOffset && !timezone) {
+		throw inputError(node, itemIndex, `${field} needs a time zone`, 'Add a UTC offset, for example 2026-11-23T09:00:00+11:00.');
+	}
+	if (!parsed.isValid || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(normalised)) {
+		throw inputError(
+			node,
+			itemIndex,
+			`${field}: ${JSON.stringify(text)} is not a date and time`,
+			'Use an ISO 8601 date and time such as 2026-11-23T09:00 (local time at the location) or 2026-11-23T09:00:00+11:00 (with an offset).',
+		);
+	}
+	if (!withOffset) {
+		const wanted = normalised.slice(0, 16);
+		if (parsed.toFormat("yyyy-MM-dd'T'HH:mm") !== wanted) {
+			throw inputError(
+				node,
+				itemIndex,
+				`${field}: ${wanted.replace('T', ' ')} does not exist in ${timezone}`,
+				'The clocks go forward at that moment, so that local time is skipped. Choose a time outside the daylight-saving change, or give an offset.',
+			);
+		}
+	}
+	return parsed.toISO({ suppressMilliseconds: true }) as string;
+}
+
+/** A calendar date for from/to: the date part as written (no time zone conversion). */
+export function toDate(node: INode, itemIndex: number, value: unknown, field: string): string {
+	const text = dateTimeText(value);
+	const match = text ? /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text) : null;
+	if (!match || !DateTime.fromISO(match[1]).isValid) {
+		throw inputError(
+			node,
+			itemIndex,
+			`${field}: ${JSON.stringify(text ?? value)} is not a date`,
+			'Use a date such as 2026-11-23 (YYYY-MM-DD).',
+		);
+	}
+	return match[1];
+}
+
+/** An integer within bounds, for limits and minutes. */
+export function toInteger(node: INode, itemIndex: number, value: unknown, field: string, min: number, max: number): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+		throw inputError(
+			node,
+			itemIndex,
+			`${field}: ${JSON.stringify(value)} is not allowed`,
+			`Use a whole number from ${min} to ${max}.`,
+		);
+	}
+	return number;
+}
+
+/** Optional text; an empty string means "no value". */
+export function optionalText(value: unknown): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	const text = String(value);
+	return text === '' ? undefined : text;
+}
+
+/** A plain JSON object copy without undefined values. */
+export function compact(object: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+}
