@@ -1,0 +1,359 @@
+/**
+ * In-process workflow harness: workflow JSON run by n8n-core's own engine (WorkflowExecute, and
+ * RoutingNode for declarative nodes) under jest, against real HTTP servers, with credentials held
+ * in memory by a credentials helper that resolves them as n8n's does. The idea is that of n8n's
+ * NodeTestHarness (n8n-io/n8n packages/core/nodes-testing), without nock, and with real OAuth2:
+ * n8n-core's requestOAuth2 signs each request, refreshes on 401 through the credential's
+ * accessTokenUrl (locking via Container.get(LockService), in-process by default), and writes the
+ * new tokens back through credentialsHelper.updateCredentialsOauthTokenData — which this harness
+ * records, so a test can read the rotated tokens in `result.credentials`.
+ *
+ * FINDINGS (n8n-core 2.40.3 / n8n-workflow 2.40.1), see test/workflow/harness.test.ts:
+ * 1. A failed HTTP request from a declarative node (RoutingNode -> httpRequestWithAuthentication ->
+ *    requestOAuth2 -> helpers.httpRequest) is thrown as a NodeApiError made from the AxiosError:
+ *    - `message` is n8n's generic text for the status ('The resource you are requesting could not
+ *      be found' for 404, 'The service is receiving too many requests from you' for 429, ...), not
+ *      the API's; the API's message (found by NodeApiError's key search, e.g. body.message) is in
+ *      `description`; `messages` holds axios' 'Request failed with status code N'.
+ *    - `httpCode` is the status as a string ('429'); there is no `statusCode`. So RoutingNode's
+ *      special case (`reason.statusCode === 429` -> "Try spacing your requests out using the
+ *      batching settings under 'Options'") never fires for these errors.
+ *    - the parsed response body is kept whole in `context.data` (with context.itemIndex/runIndex).
+ *    - response headers (Retry-After, X-Request-Id...) are NOT on the NodeApiError's own fields; they
+ *      survive only on the live instance's `cause` (the AxiosError): error.cause.response.headers
+ *      ['retry-after'] (lower-cased AxiosHeaders), with error.cause.response.status/.data.
+ * 2. WorkflowExecute stores the node's error as a spread copy ({...error, message, stack}) in
+ *    run.data.resultData.error and runData[node][i].error: a plain object, not instanceof
+ *    NodeApiError, and without `cause` (non-enumerable), so without any response headers. That copy
+ *    is what n8n saves and shows. The harness returns it as `storedError` and, as `error`, the live
+ *    instance it captures where WorkflowExecute reports node errors. continueOnFail error items
+ *    (item.error) are live NodeApiError instances.
+ * 3. Refresh on 401: requestOAuth2 re-reads the credential with getDecrypted(..., raw = true), and if
+ *    the stored access token already differs (another run refreshed it) just re-signs with it;
+ *    otherwise client-oauth2 POSTs accessTokenUrl as application/x-www-form-urlencoded with only
+ *    grant_type=refresh_token&refresh_token=... and the client id/secret as HTTP Basic (authentication
+ *    'header'), retries the request once, and calls updateCredentialsOauthTokenData with the old
+ *    token data merged with the new plus `n8n_expires_at` (ms epoch, from expires_in). A token
+ *    endpoint answering {"error":"invalid_grant"} becomes a NodeOperationError 'The credential
+ *    "<name>" needs to be reconnected.' (failure.cause 'credential-invalid'), which
+ *    httpRequestWithAuthentication wraps in a NodeApiError with the same message, httpCode null;
+ *    nothing is written back.
+ * 4. With grantType 'pkce' (this package), requestOAuth2's "OAuth credentials not connected" guard
+ *    (authorizationCode only) does not apply: a credential without oauthTokenData fails with a
+ *    NodeApiError 'Unable to sign without access token', before any request is sent.
+ * 5. n8n's own nodes-testing CredentialsHelper returns [] from getParentTypes and resolves no
+ *    expressions, so it never takes the OAuth2 path nor resolves `$self` hidden fields; this
+ *    harness's helper does both, as packages/cli's CredentialsHelper does.
+ * 6. Declarative nodes get a `requestOptions` parameter (batching, proxy, timeout...) added by n8n's
+ *    loader; it shows up as `requestOptions: {}` in node.parameters (e.g. in stored errors).
+ * 7. n8n-core's ErrorReporter logs every node error with its whole cause chain (axios stack) in
+ *    tests; the harness silences it (HARNESS_LOG_ERRORS=1 to see it). InstanceSettings writes
+ *    <N8N_USER_FOLDER>/.n8n/config: the harness points N8N_USER_FOLDER at a temporary folder.
+ */
+import { Container } from '@n8n/di';
+import { ErrorReporter, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ExecutionBaseError,
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IConnections,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	IWorkflowSettings,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { Workflow, deepCopy } from 'n8n-workflow';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+
+import { HarnessCredentialsHelper, type CredentialStore } from './credentials-helper';
+import { HarnessTypes } from './node-types';
+
+export { HarnessCredentialsHelper } from './credentials-helper';
+export { HarnessTypes, ManualTriggerStandIn, TestItemsNode } from './node-types';
+export { OAuth2ApiStandIn } from './credential-types';
+
+// n8n-core's InstanceSettings (reached through the DI container by the execution contexts) writes
+// <N8N_USER_FOLDER>/.n8n/config on first use: keep that out of the developer's home. One folder per
+// test file (each has its own module registry, so its own DI container), removed after the file.
+const HARNESS_FOLDER_PREFIX = path.join(tmpdir(), 'n8n-harness-');
+if (!process.env.N8N_USER_FOLDER || process.env.N8N_USER_FOLDER.startsWith(HARNESS_FOLDER_PREFIX)) {
+	const userFolder = mkdtempSync(HARNESS_FOLDER_PREFIX);
+	process.env.N8N_USER_FOLDER = userFolder;
+	if (typeof afterAll === 'function') afterAll(() => rmSync(userFolder, { recursive: true, force: true }));
+}
+process.env.N8N_ENCRYPTION_KEY ??= 'harness-only-encryption-key';
+
+let types: HarnessTypes | undefined;
+
+/** The node and credential types (loaded on first use; one set per jest test file). */
+export function getTypes(): HarnessTypes {
+	types ??= new HarnessTypes();
+	return types;
+}
+
+/** Adds a node type (e.g. a test's own declarative node); returns the name to use in `node.type`. */
+export function registerNodeType(type: INodeType | IVersionedNodeType, fullName?: string): string {
+	return getTypes().registerNodeType(type, fullName);
+}
+
+export function registerCredentialType(type: ICredentialType): void {
+	getTypes().registerCredentialType(type);
+}
+
+export type HarnessCredentials = Record<
+	string,
+	{ type: string; name: string; data: ICredentialDataDecryptedObject }
+>;
+
+export type RunWorkflowOptions = {
+	workflow: {
+		nodes: INode[];
+		connections: IConnections;
+		name?: string;
+		settings?: IWorkflowSettings | object;
+		id?: string;
+	};
+	/** Keyed by credential id, the id a node names in `node.credentials[type].id`. */
+	credentials?: HarnessCredentials;
+	/** Default: a fresh UUID each run. */
+	executionId?: string;
+	/** Default: 'manual', as when running from the editor. */
+	mode?: WorkflowExecuteMode;
+	/** Default: the first enabled node without a parent on its main input. */
+	startNode?: string;
+};
+
+export type RunWorkflowResult = {
+	run: IRun;
+	/**
+	 * The error that failed the run, as the node threw it (a real NodeApiError/NodeOperationError
+	 * instance, captured where WorkflowExecute reports it). n8n itself keeps only a plain-object copy
+	 * of it in run.data.resultData.error (see `storedError`); undefined when the run succeeded.
+	 */
+	error?: ExecutionBaseError | Error;
+	/** run.data.resultData.error: what n8n stores and shows (own fields of the error, no prototype). */
+	storedError?: IRun['data']['resultData']['error'];
+	/** Every error a node threw during the run (several with retryOnFail), in order. */
+	nodeErrors: Array<{ node: string; error: Error }>;
+	output(nodeName: string, runIndex?: number): INodeExecutionData[];
+	json(nodeName: string, runIndex?: number): IDataObject[];
+	credentials: Record<string, { type: string; name: string; data: ICredentialDataDecryptedObject }>;
+	/** The calls n8n-core made to the credentials helper, in order (e.g. 'updateCredentialsOauthTokenData'). */
+	credentialCalls: HarnessCredentialsHelper['calls'];
+	/** Names of the nodes in the order they finished. */
+	executionOrder: string[];
+};
+
+export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunWorkflowResult> {
+	const nodeTypes = getTypes();
+	const store: CredentialStore = deepCopy(opts.credentials ?? {});
+	const credentialsHelper = new HarnessCredentialsHelper(nodeTypes.credentialTypes, store);
+	const executionId = opts.executionId ?? randomUUID();
+	const mode: WorkflowExecuteMode = opts.mode ?? 'manual';
+
+	const nodes = deepCopy(opts.workflow.nodes);
+	const workflowData: IWorkflowBase = {
+		id: opts.workflow.id ?? 'harness-workflow',
+		name: opts.workflow.name ?? 'Harness workflow',
+		active: false,
+		isArchived: false,
+		nodes,
+		connections: opts.workflow.connections,
+		settings: (opts.workflow.settings ?? {}) as IWorkflowSettings,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as IWorkflowBase;
+
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes,
+		connections: opts.workflow.connections,
+		active: false,
+		nodeTypes,
+		settings: workflowData.settings,
+	});
+
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, workflowData);
+	const executionOrder: string[] = [];
+	hooks.addHandler('nodeExecuteAfter', (nodeName) => {
+		executionOrder.push(nodeName);
+	});
+
+	const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId, workflowId: workflowData.id });
+
+	const startNode = opts.startNode ? workflow.getNode(opts.startNode) : findStartNode(workflow);
+	if (!startNode) throw new Error(`No start node found${opts.startNode ? `: ${opts.startNode}` : ''}`);
+
+	quietErrorReporter();
+	const nodeErrors: Array<{ node: string; error: Error }> = [];
+	const engine = new WorkflowExecute(additionalData, mode);
+	captureNodeErrors(engine, nodeErrors);
+	const run = await engine.run({ workflow, startNode });
+	const storedError = run.data.resultData.error;
+	const failedNode = run.data.resultData.lastNodeExecuted;
+	const thrown = storedError
+		? [...nodeErrors].reverse().find((e) => e.node === failedNode)?.error
+		: undefined;
+
+	const output = (nodeName: string, runIndex = 0): INodeExecutionData[] => {
+		const taskData = run.data.resultData.runData[nodeName]?.[runIndex];
+		if (!taskData) {
+			throw new Error(
+				`Node "${nodeName}" has no run ${runIndex} (ran: ${Object.keys(run.data.resultData.runData).join(', ')})` +
+					(run.data.resultData.error ? `; workflow error: ${run.data.resultData.error.message}` : ''),
+			);
+		}
+		return taskData.data?.main?.[0] ?? [];
+	};
+
+	return {
+		run,
+		error: storedError ? (thrown ?? (storedError as Error)) : undefined,
+		storedError,
+		nodeErrors,
+		output,
+		json: (nodeName, runIndex) => output(nodeName, runIndex).map((item) => item.json),
+		credentials: store,
+		credentialCalls: credentialsHelper.calls,
+		executionOrder,
+	};
+}
+
+type EngineInternals = {
+	reportNodeExecutionError(error: Error, node: INode, workflow: Workflow): unknown;
+};
+
+/** Keeps the error instances a node throws: WorkflowExecute stores only a spread copy of them. */
+function captureNodeErrors(engine: WorkflowExecute, sink: Array<{ node: string; error: Error }>) {
+	const internals = engine as unknown as EngineInternals;
+	const report = internals.reportNodeExecutionError.bind(engine);
+	internals.reportNodeExecutionError = (error, node, wf) => {
+		sink.push({ node: node.name, error });
+		return report(error, node, wf);
+	};
+}
+
+let reporterQuieted = false;
+
+/**
+ * n8n-core's ErrorReporter logs every node error with its cause chain (axios stack included) to
+ * the console in tests. Tests assert on errors instead; set HARNESS_LOG_ERRORS=1 to see them.
+ */
+function quietErrorReporter() {
+	if (reporterQuieted || process.env.HARNESS_LOG_ERRORS) return;
+	reporterQuieted = true;
+	const reporter = Container.get(ErrorReporter) as unknown as { report: (...args: unknown[]) => void };
+	reporter.report = () => {};
+}
+
+function findStartNode(workflow: Workflow): INode | undefined {
+	const nodes = Object.values(workflow.nodes).filter((n) => !n.disabled);
+	const roots = nodes.filter((n) => workflow.getParentNodes(n.name, 'main', 1).length === 0);
+	return roots[0] ?? workflow.getStartNode();
+}
+
+function createAdditionalData(args: {
+	credentialsHelper: HarnessCredentialsHelper;
+	hooks: ExecutionLifecycleHooks;
+	executionId: string;
+	workflowId: string;
+}): IWorkflowExecuteAdditionalData {
+	const notAvailable = (what: string) => async () => {
+		throw new Error(`${what} is not available in the workflow harness`);
+	};
+	const base = 'http://127.0.0.1:5678';
+	return {
+		credentialsHelper: args.credentialsHelper,
+		hooks: args.hooks,
+		executionId: args.executionId,
+		workflowId: args.workflowId,
+		userId: 'harness-user',
+		projectId: 'harness-project',
+		currentNodeExecutionIndex: 0,
+		variables: {},
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl: base,
+		formBaseUrl: `${base}/form`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		formTestBaseUrl: `${base}/form-test`,
+		webhookBaseUrl: `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		mcpBaseUrl: `${base}/mcp`,
+		mcpTestBaseUrl: `${base}/mcp-test`,
+		executeWorkflow: notAvailable('executeWorkflow'),
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: notAvailable('startRunnerTask'),
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export type SingleNode = {
+	type: string;
+	parameters: object;
+	name?: string;
+	typeVersion?: number;
+	credentials?: INode['credentials'];
+	continueOnFail?: boolean;
+	retryOnFail?: boolean;
+	maxTries?: number;
+	waitBetweenTries?: number;
+	onError?: INode['onError'];
+};
+
+/**
+ * Manual Trigger (or, given input items, a `test.items` source named "Input Items") -> the node.
+ * The node is named `node.name` or "Node"; typeVersion defaults to the type's latest.
+ */
+export function singleNodeWorkflow(
+	node: SingleNode,
+	inputItems?: IDataObject[],
+): { nodes: INode[]; connections: IConnections } {
+	const name = node.name ?? 'Node';
+	const source: INode = inputItems
+		? {
+				id: 'harness-source',
+				name: 'Input Items',
+				type: 'test.items',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { items: deepCopy(inputItems) } as unknown as INode['parameters'],
+			}
+		: {
+				id: 'harness-trigger',
+				name: 'Manual Trigger',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			};
+	const target: INode = {
+		id: 'harness-node',
+		name,
+		type: node.type,
+		typeVersion: node.typeVersion ?? getTypes().latestVersion(node.type),
+		position: [220, 0],
+		parameters: deepCopy(node.parameters) as INode['parameters'],
+		...(node.credentials && { credentials: node.credentials }),
+		...(node.continueOnFail !== undefined && { continueOnFail: node.continueOnFail }),
+		...(node.retryOnFail !== undefined && { retryOnFail: node.retryOnFail }),
+		...(node.maxTries !== undefined && { maxTries: node.maxTries }),
+		...(node.waitBetweenTries !== undefined && { waitBetweenTries: node.waitBetweenTries }),
+		...(node.onError !== undefined && { onError: node.onError }),
+	};
+	return {
+		nodes: [source, target],
+		connections: { [source.name]: { main: [[{ node: name, type: 'main', index: 0 }]] } },
+	};
+}
