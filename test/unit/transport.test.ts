@@ -1,0 +1,115 @@
+import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { parseRetryAfter, readFailure, toNodeError } from '../../nodes/shared/errors';
+import { Limiter } from '../../nodes/shared/limiter';
+import { idempotencyKey, splitRange } from '../../nodes/shared/transport';
+
+const node = { id: 'node-1', name: 'Rostering Shift', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+
+function context(executionId: string, itemIndex: number): IExecuteSingleFunctions {
+	return { getExecutionId: () => executionId, getNode: () => node, getItemIndex: () => itemIndex } as unknown as IExecuteSingleFunctions;
+}
+
+describe('splitRange', () => {
+	it('covers a long range with consecutive windows of at most the limit, each day once', () => {
+		const windows = splitRange('2026-01-01', '2026-12-31', 92);
+		expect(windows[0]).toEqual({ from: '2026-01-01', to: '2026-04-02' });
+		expect(windows).toHaveLength(4);
+		for (let i = 1; i < windows.length; i++) {
+			const previousEnd = Date.parse(windows[i - 1].to);
+			expect(Date.parse(windows[i].from) - previousEnd).toBe(86_400_000);
+		}
+		expect(windows[windows.length - 1].to).toBe('2026-12-31');
+	});
+	it('keeps a short range whole', () => {
+		expect(splitRange('2026-11-01', '2026-11-30', 92)).toEqual([{ from: '2026-11-01', to: '2026-11-30' }]);
+	});
+});
+
+describe('idempotencyKey', () => {
+	const request = { method: 'POST', url: '/v1/shifts', body: { b: 2, a: 1 } };
+	it('is the same for the same execution, node, item and request (n8n retrying an item)', () => {
+		expect(idempotencyKey(context('e1', 0), request)).toBe(idempotencyKey(context('e1', 0), { ...request, body: { a: 1, b: 2 } }));
+	});
+	it('differs between items, executions and bodies', () => {
+		const key = idempotencyKey(context('e1', 0), request);
+		expect(idempotencyKey(context('e1', 1), request)).not.toBe(key);
+		expect(idempotencyKey(context('e2', 0), request)).not.toBe(key);
+		expect(idempotencyKey(context('e1', 0), { ...request, body: { a: 2 } })).not.toBe(key);
+	});
+	it('follows the user key across executions, within the API limit of 255 characters', () => {
+		const a = idempotencyKey(context('e1', 0), request, 'row-17');
+		expect(idempotencyKey(context('e9', 3), request, 'row-17')).toBe(a);
+		expect(idempotencyKey(context('e1', 0), { ...request, url: '/v1/timesheets' }, 'row-17')).not.toBe(a);
+		expect(a.length).toBeLessThanOrEqual(255);
+	});
+});
+
+describe('readFailure and toNodeError', () => {
+	function httpError(status: number, data: unknown, headers: Record<string, string> = {}) {
+		const cause = Object.assign(new Error(`Request failed with status code ${status}`), { response: { status, headers, data } });
+		return new NodeApiError(node, cause as never);
+	}
+	it('reads code, request id, field and Retry-After from what n8n throws', () => {
+		const failure = readFailure(
+			httpError(422, { error: { code: 'validation_failed', message: 'must be after start_time', request_id: 'req_1', field: 'end_time' } }),
+		);
+		expect(failure).toMatchObject({ status: 422, code: 'validation_failed', requestId: 'req_1', field: 'end_time' });
+		expect(readFailure(httpError(429, {}, { 'Retry-After': '7', 'X-Request-Id': 'req_2' }))).toMatchObject({
+			status: 429,
+			retryAfterSeconds: 7,
+			requestId: 'req_2',
+		});
+	});
+	it('reads network failures that never got an answer', () => {
+		expect(readFailure(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toEqual({ status: 0, networkCode: 'ECONNRESET' });
+	});
+	it('tells the user which permission to grant, and keeps the request id to quote', () => {
+		const error = toNodeError(node, { status: 403, code: 'permission_denied', requestId: 'req_9' }, { singular: 'shift', permission: 'roster:write' });
+		expect(error.message).toBe('The connection is missing a permission: roster:write');
+		expect(error.description).toContain('add "roster:write" to Permissions and reconnect');
+		expect(error.description).toContain('Request id: req_9.');
+		expect(error.httpCode).toBe('403');
+	});
+	it('says what to do for each state rule', () => {
+		const started = toNodeError(node, { status: 409, code: 'shift_started' }, { singular: 'shift' });
+		expect(started.message).toBe('The shift has already started, so it can no longer be changed or deleted');
+		const reused = toNodeError(node, { status: 409, code: 'idempotency_key_reused' }, { singular: 'shift' });
+		expect(reused.description).toContain('unique per record');
+		const notReady = toNodeError(node, { status: 503 }, { singular: 'shift' });
+		expect(notReady.message).toBe('The environment is not set up for partner apps yet');
+	});
+	it('parses Retry-After as seconds or as a date', () => {
+		expect(parseRetryAfter('3', 0)).toBe(3);
+		expect(parseRetryAfter(new Date(10_000).toUTCString(), 0)).toBe(10);
+		expect(parseRetryAfter(undefined, 0)).toBeUndefined();
+	});
+});
+
+describe('Limiter', () => {
+	it('never runs more than its size at once, and runs every task', async () => {
+		const limiter = new Limiter(3);
+		let running = 0;
+		let peak = 0;
+		const results = await Promise.all(
+			Array.from({ length: 20 }, async (_, i) =>
+				await limiter.run(async () => {
+					running++;
+					peak = Math.max(peak, running);
+					await new Promise((resolve) => setImmediate(resolve));
+					running--;
+					return i;
+				}),
+			),
+		);
+		expect(peak).toBe(3);
+		expect(results).toEqual(Array.from({ length: 20 }, (_, i) => i));
+		expect(limiter.inFlight).toBe(0);
+	});
+	it('frees the slot when a task fails', async () => {
+		const limiter = new Limiter(1);
+		await expect(limiter.run(async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+		await expect(limiter.run(async () => 'next')).resolves.toBe('next');
+	});
+});
