@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The whole test suite, as the README gives it (`npm test`) and as CI runs it (.ci/run):
+# build, lint with n8n's scanner rules, type-check, n8n's own scanner when ../shared has it,
+# then every jest project: unit, sandbox, workflow (n8n-core in-process) and e2e (a real n8n).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "build"
+npm run build --silent
+
+step "lint (the rules of n8n's community-package scanner)"
+npm run lint --silent
+
+step "type-check (sources and tests)"
+npm run typecheck --silent
+
+if [[ -x ../shared/tools/n8n-scan ]]; then
+	step "n8n's community-package scanner"
+	N8N_SCAN_WARNINGS_FAIL=1 ../shared/tools/n8n-scan .
+else
+	step "n8n's community-package scanner: skipped (../shared/tools/n8n-scan is not beside this checkout)"
+fi
+
+step "jest: unit, sandbox, workflow, e2e"
+mkdir -p test-artifacts
+set +e
+npx jest --ci --json --outputFile=test-artifacts/jest.json "$@"
+status=$?
+set -e
+# jest's own summary is not a line CI reads; print the plain "N passed, N failed" line too.
+node -e '
+const r = require("./test-artifacts/jest.json");
+console.log(`\njest: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests ? `, ${r.numPendingTests} skipped` : ""));
+'
+exit $status
