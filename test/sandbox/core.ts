@@ -1,0 +1,106 @@
+/** Everything one sandbox instance holds, shared by the HTTP server, the control API and index.ts. */
+import { DateTime } from 'luxon';
+import { Faults } from './faults';
+import { hexId } from './ids';
+import { Idempotency } from './idempotency';
+import { manager, type Manager } from './manager';
+import { OAuth } from './oauth';
+import { Store } from './store';
+import { StoreView } from './store-view';
+import { Clock } from './time';
+
+export interface SandboxOptions {
+	/** Port on 127.0.0.1; 0 (default) picks a free one. */
+	port?: number;
+	/**
+	 * ISO date (or date-time). Seed data is laid around the Monday of its week and the clock starts
+	 * at it (a date alone means 01:00 UTC, midday on the east coast). Default: the current week,
+	 * real clock. Same anchor => identical data and ids.
+	 */
+	anchor?: string;
+	/** Lifetime of access tokens; default 1800. */
+	accessTokenTtlSeconds?: number;
+	/** Authorize redirects at once, without the consent page. Also per request: sandbox_auto_consent=1. */
+	autoConsent?: boolean;
+	/** Added to every /v1 request. */
+	latencyMs?: number;
+	/** Accepted redirect_uri prefixes; default any https:// URI plus http://localhost:* and http://127.0.0.1:*. */
+	redirectUris?: string[];
+	clientId?: string;
+	clientSecret?: string;
+	appName?: string;
+}
+
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string | string[]>;
+	headers: Record<string, string | string[]>;
+	body: unknown;
+	rawBody: string;
+	/** 0 while the request is still being handled. */
+	status: number;
+	responseBody: unknown;
+	at: string;
+	requestId: string;
+}
+
+export class Core {
+	clock = new Clock();
+	store: Store;
+	view: StoreView;
+	oauth: OAuth;
+	faults = new Faults();
+	idempotency: Idempotency;
+	manager: Manager;
+	requests: RecordedRequest[] = [];
+	/** Set once the server listens. */
+	url = '';
+	private anchorMs?: number;
+	private monday: string;
+
+	constructor(public options: SandboxOptions) {
+		if (options.anchor) {
+			const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(options.anchor);
+			const dt = dateOnly ? DateTime.fromISO(`${options.anchor}T01:00:00Z`, { setZone: true }) : DateTime.fromISO(options.anchor, { setZone: true });
+			if (!dt.isValid) throw new Error(`anchor is not an ISO date: ${options.anchor}`);
+			this.anchorMs = dt.toMillis();
+			this.monday = (dateOnly ? DateTime.fromISO(options.anchor, { zone: 'UTC' }) : dt).startOf('week').toISODate() as string;
+			this.clock.set(dt.toISO() as string);
+		} else {
+			this.monday = DateTime.now().setZone('Australia/Sydney').startOf('week').toISODate() as string;
+		}
+		this.store = new Store(this.clock, this.monday, () => this.anchorMs ?? this.clock.ms());
+		this.view = new StoreView(this.store);
+		this.oauth = new OAuth(
+			{
+				clientId: options.clientId ?? 'sbx_client_' + hexId('sandbox client'),
+				clientSecret: options.clientSecret ?? 'sbx_secret_' + hexId('sandbox client secret') + hexId('sandbox secret 2'),
+				appName: options.appName ?? 'n8n Rostering Connector (sandbox)',
+				accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 1800,
+				autoConsent: !!options.autoConsent,
+				redirectUris: options.redirectUris,
+			},
+			this.store,
+			this.clock,
+		);
+		this.idempotency = new Idempotency(this.clock);
+		this.manager = manager(this.store);
+		this.faults.latencyMs = options.latencyMs ?? 0;
+	}
+
+	get anchorWeek(): string {
+		return this.monday;
+	}
+
+	/** Back to seed state (and the clock to the anchor); requests, faults, latency, rate limit and idempotency keys cleared. Tokens stay valid. */
+	reset(): void {
+		if (this.anchorMs !== undefined) this.clock.set(new Date(this.anchorMs).toISOString());
+		else this.clock.set(new Date().toISOString());
+		this.store.reset();
+		this.requests.length = 0;
+		this.faults.reset();
+		this.faults.latencyMs = this.options.latencyMs ?? 0;
+		this.idempotency.clear();
+	}
+}

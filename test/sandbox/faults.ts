@@ -1,0 +1,86 @@
+/**
+ * Fault injection, latency and rate limiting.
+ *
+ * A fault matches by method (any if omitted) and path: a string is the exact path without the
+ * query, or a prefix when it ends in "*"; a RegExp is tested against the path. With no path, a
+ * fault matches any /v1 request (never /oauth unless its path says so). The next `times`
+ * matching requests (default 1) get, after `latencyMs`:
+ *   - status given: that status with the error body {code (default per status), message},
+ *     plus Retry-After when retryAfter is given;
+ *   - status omitted: nothing else; the request is then served normally (a slow request);
+ *   - drop: true: the connection is closed without a response (a network error).
+ */
+export interface Fault {
+	method?: string;
+	path?: string | RegExp;
+	status?: number;
+	code?: string;
+	message?: string;
+	retryAfter?: number;
+	times?: number;
+	latencyMs?: number;
+	drop?: boolean;
+}
+
+interface Active extends Fault {
+	left: number;
+}
+
+export class Faults {
+	private list: Active[] = [];
+	latencyMs = 0;
+	private rate: { perSecond: number } | null = null;
+	private hits: number[] = [];
+
+	inject(f: Fault): void {
+		if (f.status !== undefined && (!Number.isInteger(f.status) || f.status < 100 || f.status > 599)) throw new Error('status must be an HTTP status code');
+		this.list.push({ ...f, left: f.times ?? 1 });
+	}
+
+	clear(): void {
+		this.list = [];
+	}
+
+	reset(): void {
+		this.clear();
+		this.latencyMs = 0;
+		this.rate = null;
+		this.hits = [];
+	}
+
+	pending(): Fault[] {
+		return this.list.map(({ left, ...f }) => ({ ...f, times: left }));
+	}
+
+	/** The next matching fault, consumed. */
+	take(method: string, path: string): Fault | undefined {
+		const i = this.list.findIndex((f) => matches(f, method, path));
+		if (i < 0) return undefined;
+		const f = this.list[i];
+		f.left -= 1;
+		if (f.left <= 0) this.list.splice(i, 1);
+		return f;
+	}
+
+	setRateLimit(r: { perSecond: number } | null): void {
+		this.rate = r;
+		this.hits = [];
+	}
+
+	/** Seconds to wait when over the limit (requests in the last second, real time, all connections), else 0. */
+	overLimit(): number {
+		if (!this.rate) return 0;
+		const now = Date.now();
+		this.hits = this.hits.filter((t) => t > now - 1000);
+		if (this.hits.length >= this.rate.perSecond) return Math.max(1, Math.ceil((this.hits[0] + 1000 - now) / 1000));
+		this.hits.push(now);
+		return 0;
+	}
+}
+
+function matches(f: Fault, method: string, path: string): boolean {
+	if (f.method && f.method.toUpperCase() !== method) return false;
+	if (f.path === undefined) return path.startsWith('/v1/') || path === '/v1';
+	if (f.path instanceof RegExp) return f.path.test(path);
+	return f.path.endsWith('*') ? path.startsWith(f.path.slice(0, -1)) : path === f.path;
+}

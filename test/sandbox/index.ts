@@ -1,0 +1,96 @@
+/**
+ * The sandbox: a local emulator of the rostering service's partner API (spec/partner-api.md).
+ * Choices where the spec says "not shown" are in CHOICES.md.
+ *
+ *   const sb = await startSandbox({ anchor: '2026-11-25', autoConsent: true });
+ *   const { access_token } = sb.issueToken();
+ *   await axios.get(`${sb.url}/v1/shifts`, { headers: { Authorization: `Bearer ${access_token}` } });
+ *   await sb.close();
+ */
+import * as http from 'http';
+import type { AddressInfo } from 'net';
+import { Core, type RecordedRequest, type SandboxOptions } from './core';
+import type { Fault } from './faults';
+import type { Manager } from './manager';
+import type { TokenResponse } from './oauth';
+import { createHandler } from './server';
+import type { StoreView } from './store-view';
+
+export type { SandboxOptions, RecordedRequest, TokenResponse, Fault, Manager };
+export type { ApiRecord, ResourceName, StoreView } from './store-view';
+export type { ShiftEdit } from './manager';
+
+export interface Sandbox {
+	/** e.g. http://127.0.0.1:43121; the API is under `${url}/v1`, OAuth at /oauth/authorize and /oauth/token. */
+	url: string;
+	clientId: string;
+	clientSecret: string;
+	/** Redirect URIs accepted, as prefixes or patterns. */
+	redirectUris: string[];
+	/** Monday (YYYY-MM-DD) of the anchor week the seed is laid around. */
+	anchorWeek: string;
+	/** Every API and OAuth request received (not /__control), oldest first. */
+	requests: RecordedRequest[];
+	clearRequests(): void;
+	/** A token as POST /oauth/token returns it; default: every permission, main business. */
+	issueToken(o?: { scopes?: string[]; ttlSeconds?: number; businessId?: string }): TokenResponse;
+	/** Every access token issued so far now gets 401 token_expired. */
+	expireAccessTokens(): void;
+	injectFault(f: Fault): void;
+	clearFaults(): void;
+	setLatency(ms: number): void;
+	/** Beyond perSecond requests to /v1 in any one second (all connections together): 429 with Retry-After. */
+	setRateLimit(r: { perSecond: number } | null): void;
+	clock: { now(): Date; advance(ms: number): void; set(iso: string): void };
+	manager: Manager;
+	store: StoreView;
+	/** Back to seed state; clock back to the anchor; requests, faults, latency, rate limit, idempotency keys cleared. Tokens stay valid. */
+	reset(): void;
+	close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const core = new Core(options);
+	const server = http.createServer(createHandler(core));
+	server.keepAliveTimeout = 1000;
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+	});
+	const { port } = server.address() as AddressInfo;
+	core.url = `http://127.0.0.1:${port}`;
+	return {
+		url: core.url,
+		clientId: core.oauth.o.clientId,
+		clientSecret: core.oauth.o.clientSecret,
+		redirectUris: core.oauth.describeRedirects(),
+		anchorWeek: core.anchorWeek,
+		get requests() {
+			return core.requests;
+		},
+		clearRequests: () => {
+			core.requests.length = 0;
+		},
+		issueToken: (o) => core.oauth.issueToken(o),
+		expireAccessTokens: () => core.oauth.expireAccessTokens(),
+		injectFault: (f) => core.faults.inject(f),
+		clearFaults: () => core.faults.clear(),
+		setLatency: (ms) => {
+			core.faults.latencyMs = ms;
+		},
+		setRateLimit: (r) => core.faults.setRateLimit(r),
+		clock: {
+			now: () => core.clock.now(),
+			advance: (ms) => core.clock.advance(ms),
+			set: (iso) => core.clock.set(iso),
+		},
+		manager: core.manager,
+		store: core.view,
+		reset: () => core.reset(),
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+}

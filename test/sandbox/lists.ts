@@ -1,0 +1,141 @@
+/**
+ * Lists: query validation, filters, keyset order and cursors.
+ *
+ * Order: with updated_since, by (updated_at, id); otherwise each resource's natural order
+ * (start_time then id for time-based records, date then location then id for public holidays,
+ * id for the rest). The cursor is the sort key of the last record returned plus a hash of the
+ * query (every parameter but `after` and `limit`), signed by the sandbox: the next page starts
+ * strictly after that key, so records that change between pages are neither skipped nor repeated
+ * unless their own sort key moves.
+ */
+import { ApiError, invalidRequest } from './errors';
+import { hmac, isId, stableStringify } from './ids';
+import { daysBetween, isDate, localDate, parseTimestamp } from './time';
+
+export type Key = (string | number)[];
+
+export interface ListDef<R> {
+	/** Query parameters this endpoint accepts (besides limit and after). */
+	params: string[];
+	records: R[];
+	/** Natural sort key; the id must be last. */
+	key(r: R): Key;
+	updatedAt(r: R): number;
+	id(r: R): string;
+	archived?(r: R): boolean;
+	/** Local calendar date used by from/to (start_time in the location's timezone). */
+	date?(r: R): string;
+	statuses?: readonly string[];
+	status?(r: R): string;
+	/** Extra id filters, e.g. location_id, employee_id, shift_id: does the record match? */
+	match?: Record<string, (r: R, id: string) => boolean>;
+	rangeDays?: number;
+	rangeRequired?: boolean;
+}
+
+export interface Page<R> {
+	data: R[];
+	has_more: boolean;
+	next_cursor: string | null;
+}
+
+const CURSOR_SECRET = 'sandbox-cursor-v1';
+const ID_PARAMS = new Set(['location_id', 'employee_id', 'shift_id']);
+
+function compare(a: Key, b: Key): number {
+	for (let i = 0; i < Math.max(a.length, b.length); i++) {
+		if (a[i] === b[i]) continue;
+		if (a[i] === undefined) return -1;
+		if (b[i] === undefined) return 1;
+		return a[i] < b[i] ? -1 : 1;
+	}
+	return 0;
+}
+
+export function list<R>(path: string, query: URLSearchParams, def: ListDef<R>): Page<R> {
+	const allowed = new Set(['limit', 'after', ...def.params]);
+	const q = new Map<string, string>();
+	for (const [name, value] of query) {
+		if (!allowed.has(name)) throw invalidRequest(name, 'is not a parameter of this list.');
+		if (q.has(name)) throw invalidRequest(name, 'is given more than once.');
+		q.set(name, value);
+	}
+	let limit = 50;
+	if (q.has('limit')) {
+		const v = q.get('limit')!;
+		if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 200) throw invalidRequest('limit', 'must be an integer from 1 to 200.');
+		limit = Number(v);
+	}
+	let records = def.records;
+	let includeArchived = false;
+	if (q.has('include_archived')) {
+		const v = q.get('include_archived');
+		if (v !== 'true' && v !== 'false') throw invalidRequest('include_archived', 'must be true or false.');
+		includeArchived = v === 'true';
+	}
+	if (def.archived && !includeArchived) records = records.filter((r) => !def.archived!(r));
+	let since: number | undefined;
+	if (q.has('updated_since')) {
+		const p = parseTimestamp(q.get('updated_since'));
+		if (!('ms' in p)) throw invalidRequest('updated_since', 'must be a date-time with a UTC offset, for example 2026-11-23T09:00:00+11:00.');
+		since = p.ms;
+		records = records.filter((r) => def.updatedAt(r) >= since!);
+	}
+	for (const name of ['from', 'to']) {
+		if (q.has(name) && !isDate(q.get(name)!)) throw invalidRequest(name, 'must be a date, YYYY-MM-DD.');
+		if (def.rangeRequired && !q.has(name)) throw invalidRequest(name, 'is required.');
+	}
+	const from = q.get('from');
+	const to = q.get('to');
+	if (from && to) {
+		if (to < from) throw invalidRequest('to', 'must not be before from.');
+		const days = daysBetween(from, to) + 1;
+		const max = def.rangeDays ?? 92;
+		if (days > max) throw new ApiError(400, 'range_too_long', `The range from ${from} to ${to} is ${days} days; at most ${max} days are allowed. Split it into shorter ranges.`);
+	}
+	if (def.date && (from || to)) records = records.filter((r) => { const d = def.date!(r); return (!from || d >= from) && (!to || d <= to); });
+	for (const [name, value] of q) {
+		if (ID_PARAMS.has(name)) {
+			if (!isId(value)) throw invalidRequest(name, 'must be an id of 24 lowercase hexadecimal characters.');
+			const m = def.match?.[name];
+			if (m) records = records.filter((r) => m(r, value));
+		}
+	}
+	if (q.has('status')) {
+		const v = q.get('status')!;
+		if (!def.statuses?.includes(v)) throw invalidRequest('status', `must be one of ${def.statuses?.join(', ')}.`);
+		records = records.filter((r) => def.status!(r) === v);
+	}
+	const keyOf = since !== undefined ? (r: R): Key => [def.updatedAt(r), def.id(r)] : def.key;
+	const binding = hmac(CURSOR_SECRET, path + '?' + stableStringify([...q].filter(([k]) => k !== 'after' && k !== 'limit').sort())).slice(0, 16);
+	let after: Key | undefined;
+	if (q.has('after')) after = decodeCursor(q.get('after')!, binding);
+	const sorted = records.map((r) => ({ r, k: keyOf(r) })).sort((a, b) => compare(a.k, b.k));
+	const start = after ? sorted.findIndex((x) => compare(x.k, after!) > 0) : 0;
+	const rest = start < 0 ? [] : sorted.slice(start);
+	const page = rest.slice(0, limit);
+	const hasMore = rest.length > limit;
+	return {
+		data: page.map((x) => x.r),
+		has_more: hasMore,
+		next_cursor: hasMore ? encodeCursor(page[page.length - 1].k, binding) : null,
+	};
+}
+
+function encodeCursor(key: Key, binding: string): string {
+	const payload = Buffer.from(JSON.stringify({ q: binding, k: key })).toString('base64url');
+	return `${payload}.${hmac(CURSOR_SECRET, payload).slice(0, 22)}`;
+}
+
+function decodeCursor(cursor: string, binding: string): Key {
+	const [payload, sig, extra] = cursor.split('.');
+	if (!payload || !sig || extra !== undefined || hmac(CURSOR_SECRET, payload).slice(0, 22) !== sig) {
+		throw invalidRequest('after', 'is not a cursor this service issued. Start again from the first page.');
+	}
+	const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { q: string; k: Key };
+	if (parsed.q !== binding) throw invalidRequest('after', 'belongs to a different query. Send the same parameters as for the previous page, or start again from the first page.');
+	return parsed.k;
+}
+
+/** Local date of an instant in a location's timezone (from/to filters). */
+export const dateIn = localDate;

@@ -1,0 +1,187 @@
+/** The HTTP side: body parsing, recording, the /v1 pipeline, OAuth and control dispatch. */
+import * as http from 'http';
+import type { Ctx } from './context';
+import { handleControl } from './control';
+import type { Core, RecordedRequest } from './core';
+import { ApiError, defaultCode, defaultMessage, errorBody } from './errors';
+import type { Fault } from './faults';
+import { isId, requestId } from './ids';
+import { json, type Reply } from './reply';
+import { match, REFUSED } from './routes';
+
+const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
+
+interface Parsed {
+	body: unknown;
+	raw: string;
+	/** Set when the body was meant to be JSON and is not. */
+	badJson: boolean;
+}
+
+function parseBody(raw: string, contentType: string): Parsed {
+	if (!raw) return { body: undefined, raw, badJson: false };
+	if (/application\/x-www-form-urlencoded/i.test(contentType)) return { body: Object.fromEntries(new URLSearchParams(raw)), raw, badJson: false };
+	try {
+		return { body: JSON.parse(raw), raw, badJson: false };
+	} catch {
+		return { body: raw, raw, badJson: true };
+	}
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		req.on('error', reject);
+	});
+}
+
+export function createHandler(core: Core) {
+	return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+		const rid = requestId();
+		const url = new URL(req.url ?? '/', 'http://sandbox.local');
+		const method = (req.method ?? 'GET').toUpperCase();
+		const raw = await readBody(req);
+		const parsed = parseBody(raw, String(req.headers['content-type'] ?? ''));
+		const send = (reply: Reply, rec?: RecordedRequest) => {
+			const headers: Record<string, string> = { 'X-Request-Id': rid, ...(reply.headers ?? {}) };
+			let text = '';
+			if (reply.json !== undefined) {
+				text = JSON.stringify(reply.json);
+				headers['Content-Type'] = 'application/json; charset=utf-8';
+			} else if (reply.html !== undefined) {
+				text = reply.html;
+				headers['Content-Type'] = 'text/html; charset=utf-8';
+			}
+			if (rec) {
+				rec.status = reply.status;
+				rec.responseBody = reply.json ?? reply.html ?? null;
+			}
+			res.writeHead(reply.status, headers);
+			res.end(text);
+		};
+		try {
+			if (url.pathname.startsWith('/__control/') || url.pathname === '/__control') {
+				send(await handleControl(core, method, url, parsed.body));
+				return;
+			}
+			const rec: RecordedRequest = {
+				method, path: url.pathname, query: queryObject(url.searchParams), headers: headerObject(req.headers),
+				body: parsed.body ?? null, rawBody: raw, status: 0, responseBody: null, at: core.clock.now().toISOString(), requestId: rid,
+			};
+			core.requests.push(rec);
+			const reply = await route(core, method, url, req, parsed, rid);
+			if (reply === 'drop') {
+				rec.status = -1;
+				req.socket.destroy();
+				return;
+			}
+			send(reply, rec);
+		} catch (e) {
+			send(json(500, errorBody(new ApiError(500, 'internal_error', `Sandbox fault: ${(e as Error).message}`), rid)));
+		}
+	};
+}
+
+function queryObject(q: URLSearchParams): Record<string, string | string[]> {
+	const out: Record<string, string | string[]> = {};
+	for (const [k, v] of q) {
+		const prev = out[k];
+		out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+	}
+	return out;
+}
+
+function headerObject(h: http.IncomingHttpHeaders): Record<string, string | string[]> {
+	const out: Record<string, string | string[]> = {};
+	for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = v;
+	return out;
+}
+
+function faultReply(f: Fault, rid: string): Reply {
+	const status = f.status!;
+	const e = new ApiError(status, f.code ?? defaultCode(status), f.message ?? defaultMessage(status));
+	const headers: Record<string, string> = {};
+	if (f.retryAfter !== undefined) headers['Retry-After'] = String(f.retryAfter);
+	return json(status, errorBody(e, rid), headers);
+}
+
+async function route(core: Core, method: string, url: URL, req: http.IncomingMessage, parsed: Parsed, rid: string): Promise<Reply | 'drop'> {
+	const path = url.pathname;
+	const isApi = path === '/v1' || path.startsWith('/v1/');
+	const wait = isApi ? core.faults.overLimit() : 0;
+	if (wait) {
+		const e = new ApiError(429, 'rate_limited', `Too many requests. Retry after ${wait} second(s).`);
+		return json(429, errorBody(e, rid), { 'Retry-After': String(wait) });
+	}
+	const fault = core.faults.take(method, path);
+	const faultDelay = fault?.latencyMs ?? 0;
+	if (fault?.drop || fault?.status !== undefined || !isApi) await sleep(faultDelay);
+	if (fault?.drop) return 'drop';
+	if (fault?.status !== undefined) return faultReply(fault, rid);
+	if (isApi) return api(core, method, path.slice(3), url, req, parsed, rid, faultDelay);
+	if (path === '/oauth/authorize') {
+		const form = parsed.body && typeof parsed.body === 'object' ? (parsed.body as Record<string, string>) : {};
+		return core.oauth.authorize(method, url.searchParams, form);
+	}
+	if (path === '/oauth/token') return core.oauth.token(method, req.headers, parsed.badJson ? undefined : parsed.body);
+	return json(404, errorBody(new ApiError(404, 'not_found', `Nothing at ${path}. The API is under /v1.`), rid));
+}
+
+/** Auth, routing, permissions and the idempotency claim happen at once; the latency comes after, then the handler. */
+async function api(core: Core, method: string, sub: string, url: URL, req: http.IncomingMessage, parsed: Parsed, rid: string, extraDelay: number): Promise<Reply> {
+	const fail = (e: ApiError) => json(e.status, errorBody(e, rid), e.headers);
+	const delay = core.faults.latencyMs + extraDelay;
+	let run: () => Reply;
+	try {
+		const conn = core.oauth.authenticate(req.headers.authorization);
+		const m = match(method, sub);
+		if (!m.route) {
+			const refused = REFUSED.find((r) => r.method === method && r.path.test(sub));
+			if (refused) throw new ApiError(403, 'permission_denied', `${refused.what} is done only in the service's own application, never through the API.`);
+			if (m.methods.length) throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on /v1${sub}; allowed: ${m.methods.join(', ')}.`, undefined, { Allow: m.methods.join(', ') });
+			throw new ApiError(404, 'not_found', `Nothing at /v1${sub}.`);
+		}
+		const route = m.route;
+		if (route.path.includes(':id') && !isId(m.id)) throw new ApiError(404, 'not_found', `Nothing at /v1${sub}: ids are 24 lowercase hexadecimal characters.`);
+		const missing = route.all?.find((s) => !conn.scopes.includes(s));
+		if (missing) throw new ApiError(403, 'permission_denied', `This request needs the ${missing} permission, which this connection was not granted.`);
+		if (route.any && !route.any.some((s) => conn.scopes.includes(s))) {
+			throw new ApiError(403, 'permission_denied', `This request needs one of these permissions: ${route.any.join(', ')}. This connection has none of them.`);
+		}
+		const writes = method === 'POST' || method === 'PATCH';
+		if (writes && parsed.badJson) throw new ApiError(400, 'invalid_request', 'The request body is not valid JSON.');
+		if (writes && parsed.body === undefined) throw new ApiError(400, 'invalid_request', 'The request needs a JSON body.');
+		const claim = writes ? core.idempotency.claim(conn.connectionId, req.headers['idempotency-key'], method, sub, url.search, parsed.body) : null;
+		if (claim && 'replay' in claim) {
+			const { status, body } = claim.replay;
+			run = () => json(status, body, { 'Idempotent-Replayed': 'true' });
+		} else {
+			run = () => {
+				const ctx: Ctx = {
+					store: core.store, pay: conn.scopes.includes('pay:read'), now: core.clock.ms(),
+					conn, query: url.searchParams, body: parsed.body, id: m.id, path: '/v1' + sub,
+				};
+				try {
+					const result = route.handler(ctx);
+					claim?.release(result.status, result.body);
+					return json(result.status, result.body);
+				} catch (e) {
+					claim?.release(e instanceof ApiError ? e.status : 500, undefined);
+					throw e;
+				}
+			};
+		}
+	} catch (e) {
+		if (!(e instanceof ApiError)) throw e;
+		run = () => fail(e);
+	}
+	await sleep(delay);
+	try {
+		return run();
+	} catch (e) {
+		if (e instanceof ApiError) return fail(e);
+		return fail(new ApiError(500, 'internal_error', `Something went wrong at the service (${(e as Error).message}). Quote the request id.`));
+	}
+}
