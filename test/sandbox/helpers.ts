@@ -20,7 +20,7 @@ export function http(sb: Sandbox, token?: string): AxiosInstance {
 	});
 }
 
-export function api(sb: Sandbox, o?: { scopes?: string[]; ttlSeconds?: number }): AxiosInstance {
+export function api(sb: Sandbox, o?: { scopes?: string[]; ttlSeconds?: number; businessId?: string }): AxiosInstance {
 	return http(sb, sb.issueToken(o).access_token);
 }
 

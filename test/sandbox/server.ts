@@ -3,7 +3,7 @@ import * as http from 'http';
 import type { Ctx } from './context';
 import { handleControl } from './control';
 import type { Core, RecordedRequest } from './core';
-import { ApiError, defaultCode, defaultMessage, errorBody } from './errors';
+import { ApiError, defaultCode, defaultMessage, errorBody, invalidRequest } from './errors';
 import type { Fault } from './faults';
 import { isId, requestId } from './ids';
 import { json, type Reply } from './reply';
@@ -150,6 +150,9 @@ async function api(core: Core, method: string, sub: string, url: URL, req: http.
 		if (route.any && !route.any.some((s) => conn.scopes.includes(s))) {
 			throw new ApiError(403, 'permission_denied', `This request needs one of these permissions: ${route.any.join(', ')}. This connection has none of them.`);
 		}
+		const isList = method === 'GET' && !route.path.includes(':id') && route.path !== '/connection' && route.path !== '/business';
+		const stray = isList ? undefined : [...url.searchParams.keys()][0];
+		if (stray !== undefined) throw invalidRequest(stray, 'is not a parameter of this endpoint (it takes no query parameters).');
 		const writes = method === 'POST' || method === 'PATCH';
 		if (writes && parsed.badJson) throw new ApiError(400, 'invalid_request', 'The request body is not valid JSON.');
 		if (writes && parsed.body === undefined) throw new ApiError(400, 'invalid_request', 'The request needs a JSON body.');

@@ -56,10 +56,12 @@ function breaksField(v: unknown, start: number, end: number | null, field: strin
 	});
 }
 
+/** Another timesheet of the person at that time; an open one (still clocked in) covers its start until now. */
 function overlapping(ctx: Ctx, t: { employee_id: string; start_time: number; end_time: number | null }, self?: string): Timesheet | undefined {
 	const end = t.end_time ?? Infinity;
 	for (const x of ctx.store.t.timesheets.values()) {
-		if (x.employee_id === t.employee_id && !x.archived && x.id !== self && x.start_time < end && t.start_time < (x.end_time ?? Infinity)) return x;
+		const xEnd = x.end_time ?? Math.max(ctx.now, x.start_time + 60000);
+		if (x.employee_id === t.employee_id && !x.archived && x.id !== self && x.start_time < end && t.start_time < xEnd) return x;
 	}
 	return undefined;
 }
