@@ -9,6 +9,7 @@
  *     plus Retry-After when retryAfter is given;
  *   - status omitted: nothing else; the request is then served normally (a slow request);
  *   - drop: true: the connection is closed without a response (a network error).
+ * whenQuery narrows the match to requests whose query has that parameter.
  */
 export interface Fault {
 	method?: string;
@@ -20,6 +21,8 @@ export interface Fault {
 	times?: number;
 	latencyMs?: number;
 	drop?: boolean;
+	/** Only requests whose query string has this parameter (e.g. "after": only follow-up pages). */
+	whenQuery?: string;
 }
 
 interface Active extends Fault {
@@ -53,8 +56,8 @@ export class Faults {
 	}
 
 	/** The next matching fault, consumed. */
-	take(method: string, path: string): Fault | undefined {
-		const i = this.list.findIndex((f) => matches(f, method, path));
+	take(method: string, path: string, query: URLSearchParams): Fault | undefined {
+		const i = this.list.findIndex((f) => matches(f, method, path) && (!f.whenQuery || query.has(f.whenQuery)));
 		if (i < 0) return undefined;
 		const f = this.list[i];
 		f.left -= 1;

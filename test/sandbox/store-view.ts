@@ -41,9 +41,19 @@ export class StoreView {
 		return this.store.otherBusinessId;
 	}
 
-	/** Internal records (instants as epoch ms). Prefer list()/get() in assertions. */
+	/** Internal records: Maps by id, every business, field names as the API's, instants as epoch ms. */
+	get t(): Tables {
+		return this.store.t;
+	}
+
+	/** Same as `t`. */
 	get raw(): Tables {
 		return this.store.t;
+	}
+
+	/** Same as businessId. */
+	get mainBusinessId(): string {
+		return this.store.mainBusinessId;
 	}
 
 	list(resource: ResourceName, opts: { businessId?: string; pay?: boolean } = {}): ApiRecord[] {
