@@ -31,6 +31,7 @@ export interface SandboxOptions {
 	appName?: string;
 }
 
+/** One request received (API and OAuth; the last 10,000 are kept). */
 export interface RecordedRequest {
 	method: string;
 	path: string;
@@ -38,7 +39,7 @@ export interface RecordedRequest {
 	headers: Record<string, string | string[]>;
 	body: unknown;
 	rawBody: string;
-	/** 0 while the request is still being handled. */
+	/** 0 while the request is still being handled; -1 when an injected fault dropped the connection. */
 	status: number;
 	responseBody: unknown;
 	at: string;

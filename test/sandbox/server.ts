@@ -9,6 +9,9 @@ import { isId, requestId } from './ids';
 import { json, type Reply } from './reply';
 import { match, REFUSED } from './routes';
 
+/** Oldest recorded requests are dropped beyond this, so a long demo run does not grow without bound. */
+const MAX_RECORDED = 10000;
+
 const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 
 interface Parsed {
@@ -42,7 +45,13 @@ export function createHandler(core: Core) {
 		const rid = requestId();
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		const method = (req.method ?? 'GET').toUpperCase();
-		const raw = await readBody(req);
+		let raw = '';
+		try {
+			raw = await readBody(req);
+		} catch {
+			req.socket.destroy();
+			return;
+		}
 		const parsed = parseBody(raw, String(req.headers['content-type'] ?? ''));
 		const send = (reply: Reply, rec?: RecordedRequest) => {
 			const headers: Record<string, string> = { 'X-Request-Id': rid, ...(reply.headers ?? {}) };
@@ -71,6 +80,7 @@ export function createHandler(core: Core) {
 				body: parsed.body ?? null, rawBody: raw, status: 0, responseBody: null, at: core.clock.now().toISOString(), requestId: rid,
 			};
 			core.requests.push(rec);
+			if (core.requests.length > MAX_RECORDED) core.requests.splice(0, core.requests.length - MAX_RECORDED);
 			const reply = await route(core, method, url, req, parsed, rid);
 			if (reply === 'drop') {
 				rec.status = -1;
