@@ -77,7 +77,7 @@ export function seedRoster(ctx: SeedContext, bid: string, slug: string, locs: Lo
 					status: isPublished ? 'published' : 'unpublished', breaks: planBreaks(start, end),
 					notes: rand(key + 'note') < 0.1 ? pick(key + 'n', NOTES) : null,
 					project_id: projects.length && rand(key + 'proj') < 0.06 ? pick(key + 'p', projects).id : null,
-					created_by_app: rand(key + 'app') < 0.05, archived, created_at: built, updated_at: updated,
+					created_by_app: false, archived, created_at: built, updated_at: updated,
 				};
 				t.shifts.set(shift.id, shift);
 				shifts.push(shift);
@@ -176,7 +176,7 @@ function seedOnDemand(ctx: SeedContext, bid: string, slug: string, locs: Locatio
 				id: hexId(key), business_id: bid, location_id: loc.id, position_id: positions[i % positions.length].id,
 				start_time: start, end_time: end, status, rate_set: rate !== null, rate,
 				notes: i % 3 === 0 ? 'Busy service expected; black shirt and apron' : null,
-				posted_at: postedAt, created_by_app: status === 'draft' && i % 2 === 0, archived: !!archived,
+				posted_at: postedAt, created_by_app: false, archived: !!archived,
 				created_at: created, updated_at: Math.max(created, postedAt ?? created, status === 'completed' || status === 'no_show' || status === 'expired' ? toSecond(Math.min(end + HOUR, now)) : created),
 			};
 			t.onDemandShifts.set(rec.id, rec);
