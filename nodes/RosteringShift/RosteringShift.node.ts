@@ -282,7 +282,7 @@ export class RosteringShift implements INodeType {
 						searchMethod: 'searchEmployees',
 						description: 'Who is rostered',
 					}),
-					localTime('endTime', 'End Time'),
+					localTime('endTime', 'End Time', undefined, false),
 					{
 						displayName: 'Make Open Shift',
 						name: 'openShift',
@@ -304,7 +304,7 @@ export class RosteringShift implements INodeType {
 						singular: 'position',
 						searchMethod: 'searchPositions',
 					}),
-					localTime('startTime', 'Start Time'),
+					localTime('startTime', 'Start Time', undefined, false),
 				],
 			},
 			...returnAllAndLimit(),

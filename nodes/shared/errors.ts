@@ -165,7 +165,7 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 				description: `Shorten the range between From and To.${said}`,
 			};
 		case 'invalid_request':
-			if (failure.message && /\bafter\b/.test(failure.message)) {
+			if (failure.field === 'after' || (failure.message && /\bafter\b/.test(failure.message))) {
 				return {
 					message: 'The service refused the page cursor while listing',
 					description:

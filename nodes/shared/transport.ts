@@ -192,7 +192,7 @@ export function splitRange(from: string, to: string, rangeDays: number): Array<{
 function isCursorRejection(error: unknown): boolean {
 	const context = (error as { context?: IDataObject }).context;
 	const message = String((error as Error).message ?? '');
-	return context?.apiCode === 'invalid_request' && /cursor/.test(message);
+	return context?.apiCode === 'invalid_request' && (context.field === 'after' || /cursor/.test(message));
 }
 
 /**

@@ -1,0 +1,409 @@
+/**
+ * The Shift node, every operation, run by n8n-core's engine against the sandbox over HTTP. Each
+ * test asserts on what a user would notice: the items that come out, the requests the sandbox
+ * received, and the error a person reads.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { ALL_PERMISSIONS, byId, fixture, type Fixture } from './fixture';
+
+let f: Fixture;
+
+beforeAll(async () => {
+	f = await fixture();
+});
+afterAll(async () => {
+	await f.sandbox.close();
+});
+beforeEach(() => {
+	f.sandbox.reset();
+	f.connect();
+	f.sandbox.clearRequests();
+});
+
+const business = () => f.sandbox.store.mainBusinessId;
+const locations = () => [...f.sandbox.store.t.locations.values()].filter((l) => l.business_id === business() && !l.archived);
+const locationIn = (timezone: string) => {
+	const location = locations().find((l) => l.timezone === timezone);
+	if (!location) throw new Error(`the seed has no location in ${timezone}`);
+	return location;
+};
+const positionAt = (locationId: string) =>
+	[...f.sandbox.store.t.positions.values()].find((p) => p.location_id === locationId && p.active && !p.archived)!;
+const shiftsAt = (locationId: string) =>
+	[...f.sandbox.store.t.shifts.values()].filter((s) => s.business_id === business() && s.location_id === locationId && !s.archived);
+const futureShift = () =>
+	[...f.sandbox.store.t.shifts.values()].find(
+		(s) => s.business_id === business() && !s.archived && s.start_time > f.sandbox.clock.now().getTime() + 86_400_000,
+	)!;
+const shiftRequests = (method: string) => f.apiRequests().filter((r) => r.method === method && r.path.startsWith('/v1/shifts'));
+
+/** Local wall-clock time `days` from now at 09:00, as a user types it (no offset). */
+function localDay(days: number, time = '09:00'): string {
+	const date = new Date(f.sandbox.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+	return `${date}T${time}`;
+}
+
+function createParameters(locationId: string, positionId: string, start: string, end: string, extra: IDataObject = {}): IDataObject {
+	return {
+		operation: 'create',
+		locationId: byId(locationId),
+		positionId: byId(positionId),
+		startTime: start,
+		endTime: end,
+		...extra,
+	};
+}
+
+describe('Get Many', () => {
+	it('returns exactly Limit shifts with one request of that size, signed with the credential', async () => {
+		const result = await f.run('rosteringShift', { operation: 'getAll', returnAll: false, limit: 5 });
+		expect(result.error).toBeUndefined();
+		const shifts = result.json('Node');
+		expect(shifts).toHaveLength(5);
+		for (const shift of shifts) expect(shift.id).toMatch(/^[0-9a-f]{24}$/);
+		const requests = shiftRequests('GET');
+		expect(requests).toHaveLength(1);
+		expect(requests[0].query).toEqual({ limit: '5' });
+		const token = (f.credentials['cred-1'].data.oauthTokenData as IDataObject).access_token;
+		expect(requests[0].headers.authorization).toBe(`Bearer ${token}`);
+	});
+
+	it('Return All follows every page at 200 a page and returns each shift of the location once', async () => {
+		const location = locations()[0];
+		const expected = shiftsAt(location.id).map((s) => s.id).sort();
+		const result = await f.run('rosteringShift', {
+			operation: 'getAll',
+			returnAll: true,
+			filters: { locationId: byId(location.id) },
+		});
+		expect(result.error).toBeUndefined();
+		const ids = result.json('Node').map((s) => String(s.id));
+		expect(new Set(ids).size).toBe(ids.length);
+		expect(ids.sort()).toEqual(expected);
+		const requests = shiftRequests('GET');
+		expect(requests).toHaveLength(Math.ceil(expected.length / 200) || 1);
+		expect(requests.every((r) => r.query.limit === '200' && r.query.location_id === location.id)).toBe(true);
+	});
+
+	it('a Limit above one page asks only for what is still missing', async () => {
+		const result = await f.run('rosteringShift', { operation: 'getAll', returnAll: false, limit: 250 });
+		expect(result.json('Node')).toHaveLength(250);
+		expect(shiftRequests('GET').map((r) => r.query.limit)).toEqual(['200', '50']);
+	});
+
+	it('splits a From/To range longer than 92 days into windows and returns each shift once', async () => {
+		const location = locations()[0];
+		const from = localDay(-60).slice(0, 10);
+		const to = localDay(60).slice(0, 10);
+		const result = await f.run('rosteringShift', {
+			operation: 'getAll',
+			returnAll: true,
+			filters: { locationId: byId(location.id), from: `${from}T00:00:00`, to: `${to}T00:00:00` },
+		});
+		expect(result.error).toBeUndefined();
+		const ids = result.json('Node').map((s) => String(s.id));
+		expect(new Set(ids).size).toBe(ids.length);
+		// The seed spans about six weeks either side of now, all inside the range.
+		expect(ids.sort()).toEqual(shiftsAt(location.id).map((s) => s.id).sort());
+		const windows = [...new Set(shiftRequests('GET').map((r) => `${r.query.from}..${r.query.to}`))];
+		expect(windows).toHaveLength(2);
+		for (const r of shiftRequests('GET')) expect(r.status).toBe(200);
+	});
+
+	it('restarts once from the first page when the service refuses a cursor, without duplicates', async () => {
+		const location = locations()[0];
+		f.sandbox.injectFault({ method: 'GET', path: /^\/v1\/shifts$/, status: 400, code: 'invalid_request', message: 'Query parameter "after" is not a cursor this service issued.', times: 1, whenQuery: 'after' });
+		const result = await f.run('rosteringShift', {
+			operation: 'getAll',
+			returnAll: true,
+			filters: { locationId: byId(location.id), includeArchived: true },
+		});
+		expect(result.error).toBeUndefined();
+		const ids = result.json('Node').map((s) => String(s.id));
+		expect(new Set(ids).size).toBe(ids.length);
+		const all = [...f.sandbox.store.t.shifts.values()].filter((s) => s.business_id === business() && s.location_id === location.id);
+		expect(ids.length).toBe(all.length);
+	});
+
+	it('waits out a 429 for as long as Retry-After says, then succeeds', async () => {
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/shifts', status: 429, retryAfter: 1, times: 1 });
+		const started = Date.now();
+		const result = await f.run('rosteringShift', { operation: 'getAll', returnAll: false, limit: 3 });
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')).toHaveLength(3);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+		expect(shiftRequests('GET').map((r) => r.status)).toEqual([429, 200]);
+	});
+
+	it('fails clearly when the service asks to wait longer than Max Rate-Limit Wait', async () => {
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/shifts', status: 429, retryAfter: 120, times: 1 });
+		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 3, options: { maxRateLimitWait: 5 } });
+		expect(result.error?.message).toBe('The service is limiting how fast this connection may send requests');
+		expect((result.error as { description?: string }).description).toContain('it asked for 120 s');
+		expect(shiftRequests('GET')).toHaveLength(1);
+	});
+
+	it('retries a read after a 503 and returns the records', async () => {
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/shifts', status: 503, times: 2 });
+		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 2 });
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')).toHaveLength(2);
+		expect(shiftRequests('GET').map((r) => r.status)).toEqual([503, 503, 200]);
+	});
+
+	it('renews an expired access token through n8n and goes on, storing the new tokens', async () => {
+		const before = (f.credentials['cred-1'].data.oauthTokenData as IDataObject).access_token;
+		f.sandbox.expireAccessTokens();
+		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 2 });
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')).toHaveLength(2);
+		const refresh = f.sandbox.requests.filter((r) => r.path === '/oauth/token');
+		expect(refresh).toHaveLength(1);
+		expect(String(refresh[0].headers.authorization)).toMatch(/^Basic /);
+		const after = (f.credentials['cred-1'].data.oauthTokenData as IDataObject).access_token;
+		expect(after).not.toBe(before);
+		expect(shiftRequests('GET').map((r) => r.status)).toEqual([401, 200]);
+	});
+
+	it.each([
+		[{ locationId: byId('nope') }, 'Filters › Location: "nope" is not a location id'],
+		[{ from: 'next week' }, 'Filters › From: "next week" is not a date'],
+		[{ from: '2026-11-20T00:00:00', to: '2026-11-10T00:00:00' }, 'Filters › To (2026-11-10) is before From (2026-11-20)'],
+		[{ updatedSince: 'yesterday' }, 'Filters › Updated Since: "yesterday" is not a date and time'],
+	])('refuses bad filters before sending anything: %p', async (filters, message) => {
+		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 5, filters });
+		expect(result.error?.message).toBe(message);
+		expect(f.apiRequests()).toHaveLength(0);
+	});
+});
+
+describe('Get', () => {
+	it('reads one shift by id, archived or not', async () => {
+		const shift = [...f.sandbox.store.t.shifts.values()].find((s) => s.business_id === business() && s.archived)!;
+		const result = await f.run('rosteringShift', { operation: 'get', shiftId: byId(shift.id) });
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')).toEqual([expect.objectContaining({ id: shift.id, archived: true })]);
+		expect(shiftRequests('GET')[0].path).toBe(`/v1/shifts/${shift.id}`);
+	});
+
+	it('says the shift is not in this business for an unknown id', async () => {
+		const result = await f.run('rosteringShift', { operation: 'get', shiftId: byId('0123456789abcdef01234567') });
+		expect(result.error?.message).toBe('No shift 0123456789abcdef01234567 in this business');
+	});
+
+	it('refuses a malformed typed id before running (n8n checks the picker), naming what is wrong', async () => {
+		const result = await f.run('rosteringShift', { operation: 'get', shiftId: byId('12345') });
+		expect(result.error?.message).toContain('A shift id is 24 lowercase hexadecimal characters');
+		expect(f.apiRequests()).toHaveLength(0);
+	});
+
+	it('refuses a malformed id from an expression before sending anything, naming the field', async () => {
+		const result = await f.run('rosteringShift', { operation: 'get', shiftId: byId('={{ $json.id }}') }, [{ id: 'row-12' }]);
+		expect(result.error?.message).toBe('Shift: "row-12" is not a shift id');
+		expect(f.apiRequests()).toHaveLength(0);
+	});
+});
+
+describe('Create', () => {
+	it('reads a time without an offset as local time at the location, and creates an unpublished shift', async () => {
+		const location = locationIn('Australia/Sydney');
+		const position = positionAt(location.id);
+		const result = await f.run(
+			'rosteringShift',
+			createParameters(location.id, position.id, '2027-01-11T09:00', '2027-01-11T17:00', {
+				additionalFields: { notes: 'From n8n', breaks: { break: [{ offsetMinutes: 240, durationMinutes: 30, paid: false }] } },
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const [created] = result.json('Node');
+		expect(created).toMatchObject({ status: 'unpublished', location_id: location.id, notes: 'From n8n', created_by_app: true });
+		expect(created.start_time).toBe('2027-01-11T09:00:00+11:00');
+		const [post] = shiftRequests('POST');
+		expect(post.body).toEqual({
+			location_id: location.id,
+			position_id: position.id,
+			start_time: '2027-01-11T09:00:00+11:00',
+			end_time: '2027-01-11T17:00:00+11:00',
+			notes: 'From n8n',
+			breaks: [{ offset_minutes: 240, duration_minutes: 30, paid: false }],
+		});
+		expect(post.headers['idempotency-key']).toMatch(/^n8n-[0-9a-f]{48}$/);
+	});
+
+	it('uses standard time in winter at the same location', async () => {
+		const location = locationIn('Australia/Sydney');
+		const result = await f.run('rosteringShift', createParameters(location.id, positionAt(location.id).id, '2027-06-14T09:00', '2027-06-14T17:00'));
+		expect(result.error).toBeUndefined();
+		expect(shiftRequests('POST')[0].body).toMatchObject({ start_time: '2027-06-14T09:00:00+10:00' });
+	});
+
+	it('sends the user Idempotency Key so running the workflow again creates nothing twice', async () => {
+		const location = locations()[0];
+		const parameters = createParameters(location.id, positionAt(location.id).id, '2027-02-01T08:00:00+00:00', '2027-02-01T12:00:00+00:00', {
+			options: { idempotencyKey: 'sheet-row-17' },
+		});
+		const first = await f.run('rosteringShift', parameters);
+		const second = await f.run('rosteringShift', parameters);
+		expect(second.error).toBeUndefined();
+		expect(second.json('Node')[0].id).toBe(first.json('Node')[0].id);
+		const posts = shiftRequests('POST');
+		expect(posts).toHaveLength(2);
+		expect(posts[0].headers['idempotency-key']).toBe(posts[1].headers['idempotency-key']);
+		const created = [...f.sandbox.store.t.shifts.values()].filter((s) => s.id === first.json('Node')[0].id);
+		expect(created).toHaveLength(1);
+	});
+
+	it('names the permission to grant when the connection cannot write rosters', async () => {
+		f.connect(ALL_PERMISSIONS.filter((p) => p !== 'roster:write'));
+		const location = locations()[0];
+		const result = await f.run('rosteringShift', createParameters(location.id, positionAt(location.id).id, '2027-02-01T08:00:00Z', '2027-02-01T12:00:00Z'));
+		expect(result.error?.message).toBe('The connection is missing a permission: roster:write');
+	});
+
+	it.each([
+		['a malformed typed location id', { locationId: byId('abc') }, 'A location id is 24 lowercase hexadecimal characters'],
+		['a malformed mapped location id', { locationId: byId('={{ "abc" }}') }, 'Location: "abc" is not a location id'],
+		['a missing position', { positionId: byId('') }, 'Parameter "Position" is required'],
+		['a missing start', { startTime: '' }, 'Parameter "Start Time" is required'],
+		['a start mapped to nothing', { startTime: '={{ $json.nothing }}' }, 'Start Time is required'],
+		['a start that is not a time', { startTime: 'nine tomorrow' }, 'Start Time: "nine tomorrow" is not a date and time'],
+		['an end before the start', { endTime: '2027-01-11T08:00' }, 'End Time (2027-01-11T08:00:00+11:00) is not after Start Time (2027-01-11T09:00:00+11:00)'],
+		['a local time the clocks skip', { startTime: '2026-10-04T02:30', endTime: '2026-10-04T08:00' }, 'Start Time: 2026-10-04 02:30 does not exist in Australia/Sydney'],
+		['a break of 0 minutes', { additionalFields: { breaks: { break: [{ offsetMinutes: 60, durationMinutes: 0 }] } } }, 'Break 1 › Duration (Minutes): 0 is not allowed'],
+		['a too-long idempotency key', { options: { idempotencyKey: 'k'.repeat(256) } }, 'Options › Idempotency Key is 256 characters long'],
+	])('refuses %s with a clear error and creates nothing', async (_, override, message) => {
+		const location = locationIn('Australia/Sydney');
+		const result = await f.run('rosteringShift', {
+			...createParameters(location.id, positionAt(location.id).id, '2027-01-11T09:00', '2027-01-11T17:00'),
+			...override,
+		});
+		expect(result.error?.message).toContain(message);
+		expect(shiftRequests('POST')).toHaveLength(0);
+	});
+
+	it('refuses an unknown location, naming the field, and creates nothing', async () => {
+		const location = locations()[0];
+		const result = await f.run('rosteringShift', createParameters('0123456789abcdef01234567', positionAt(location.id).id, '2027-01-11T09:00', '2027-01-11T17:00'));
+		expect(result.error?.message).toBe('Location: the location 0123456789abcdef01234567 could not be read');
+		expect(shiftRequests('POST')).toHaveLength(0);
+	});
+});
+
+describe('Create Many', () => {
+	function rows(count: number, location: { id: string }, position: { id: string }): IDataObject[] {
+		// One-hour open shifts, one a day, from a year ahead: no overlaps, no people.
+		return Array.from({ length: count }, (_, i) => {
+			const day = new Date(Date.UTC(2027, 6, 1) + i * 86_400_000).toISOString().slice(0, 10);
+			return { location: location.id, position: position.id, start: `${day}T10:00`, end: `${day}T11:00`, row: `row-${i}` };
+		});
+	}
+	const mapped = {
+		operation: 'createMany',
+		locationId: { __rl: true, mode: 'id', value: '={{ $json.location }}' },
+		positionId: { __rl: true, mode: 'id', value: '={{ $json.position }}' },
+		startTime: '={{ $json.start }}',
+		endTime: '={{ $json.end }}',
+	};
+
+	it('sends 150 input items as two batches (100 and 50) and outputs each created shift against its item', async () => {
+		const location = locationIn('Australia/Sydney');
+		const input = rows(150, location, positionAt(location.id));
+		const result = await f.run('rosteringShift', mapped, input);
+		expect(result.error).toBeUndefined();
+		const output = result.output('Node');
+		expect(output).toHaveLength(150);
+		output.forEach((item, i) => {
+			expect(item.pairedItem).toEqual({ item: i });
+			expect(String(item.json.start_time).slice(0, 16)).toBe(input[i].start);
+		});
+		const posts = shiftRequests('POST');
+		expect(posts.map((p) => ((p.body as IDataObject).data as unknown[]).length)).toEqual([100, 50]);
+		expect(new Set(posts.map((p) => p.headers['idempotency-key'])).size).toBe(2);
+		expect(new Set(output.map((o) => o.json.id)).size).toBe(150);
+	});
+
+	it('sends nothing when one item is invalid, and names the item and the field', async () => {
+		const location = locations()[0];
+		const input = rows(5, location, positionAt(location.id));
+		input[3].end = input[3].start;
+		const result = await f.run('rosteringShift', mapped, input);
+		expect(result.error?.message).toMatch(/^(End Time .* is not after Start Time|Not created: item 3 is not valid)/);
+		expect(shiftRequests('POST')).toHaveLength(0);
+	});
+
+	it('creates nothing from a batch the service refuses, and names the refused item', async () => {
+		const location = locations()[0];
+		const input = rows(4, location, positionAt(location.id));
+		input[2].position = positionAt(locations()[1].id).id; // a position of another location
+		const result = await f.run('rosteringShift', mapped, input);
+		expect(result.error?.message).toMatch(/Item 2|because of item 2/);
+		expect(shiftRequests('POST')).toHaveLength(1);
+		const created = [...f.sandbox.store.t.shifts.values()].filter((s) => s.created_by_app);
+		expect(created).toHaveLength(0);
+	});
+});
+
+describe('Update and Delete', () => {
+	it('changes a published shift, which becomes a draft again', async () => {
+		const shift = futureShift();
+		f.sandbox.manager.publishShift(shift.id);
+		const result = await f.run('rosteringShift', { operation: 'update', shiftId: byId(shift.id), updateFields: { notes: 'Bring keys' } });
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')[0]).toMatchObject({ id: shift.id, notes: 'Bring keys', status: 'unpublished' });
+		const [patch] = shiftRequests('PATCH');
+		expect(patch.body).toEqual({ notes: 'Bring keys' });
+		expect(patch.headers['idempotency-key']).toMatch(/^n8n-/);
+	});
+
+	it('moves a shift by local times read at its own location', async () => {
+		const shift = futureShift();
+		const timezone = f.sandbox.store.t.locations.get(shift.location_id)!.timezone;
+		const result = await f.run('rosteringShift', {
+			operation: 'update',
+			shiftId: byId(shift.id),
+			updateFields: { startTime: '2027-03-01T06:00', endTime: '2027-03-01T10:00' },
+		});
+		expect(result.error).toBeUndefined();
+		const body = shiftRequests('PATCH')[0].body as IDataObject;
+		const offset = new Intl.DateTimeFormat('en', { timeZone: timezone, timeZoneName: 'longOffset' })
+			.formatToParts(new Date('2027-03-01T00:00:00Z'))
+			.find((p) => p.type === 'timeZoneName')!
+			.value.replace('GMT', '');
+		expect(body.start_time).toBe(`2027-03-01T06:00:00${offset || 'Z'}`);
+	});
+
+	it('explains that a started shift can no longer change', async () => {
+		const started = [...f.sandbox.store.t.shifts.values()].find(
+			(s) => s.business_id === business() && !s.archived && s.start_time < f.sandbox.clock.now().getTime(),
+		)!;
+		const result = await f.run('rosteringShift', { operation: 'update', shiftId: byId(started.id), updateFields: { notes: 'late' } });
+		expect(result.error?.message).toBe('The shift has already started, so it can no longer be changed or deleted');
+	});
+
+	it('refuses an empty change before sending anything', async () => {
+		const result = await f.run('rosteringShift', { operation: 'update', shiftId: byId(futureShift().id), updateFields: {} });
+		expect(result.error?.message).toBe('Update Fields is empty');
+		expect(f.apiRequests()).toHaveLength(0);
+	});
+
+	it('deletes (archives) a shift that has not started', async () => {
+		const shift = futureShift();
+		const result = await f.run('rosteringShift', { operation: 'delete', shiftId: byId(shift.id) });
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')).toEqual([{ id: shift.id, deleted: true }]);
+		expect(f.sandbox.store.t.shifts.get(shift.id)!.archived).toBe(true);
+	});
+});
+
+describe('many input items', () => {
+	it('keeps at most 4 requests in flight against one connection', async () => {
+		f.sandbox.setLatency(50);
+		const ids = [...f.sandbox.store.t.shifts.values()].filter((s) => s.business_id === business()).slice(0, 12).map((s) => s.id);
+		const result = await f.run('rosteringShift', { operation: 'get', shiftId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, ids.map((id) => ({ id })));
+		f.sandbox.setLatency(0);
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node').map((s) => s.id)).toEqual(ids);
+		expect(f.sandbox.maxConcurrentRequests ?? 0).toBeLessThanOrEqual(4);
+	});
+});
