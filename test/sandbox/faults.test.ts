@@ -42,6 +42,18 @@ describe('fault injection, latency and rate limits', () => {
 		expect((await client.get('/v1/shifts')).data.error).toMatchObject({ code: 'conflict', message: 'Injected clash' });
 	});
 
+	it('whenQuery narrows a fault to requests with that parameter; 422 faults carry a field', async () => {
+		sb.injectFault({ method: 'GET', path: '/v1/shifts', status: 400, whenQuery: 'after' });
+		const first = await client.get('/v1/shifts?limit=2');
+		expect(first.status).toBe(200);
+		const next = await client.get(`/v1/shifts?limit=2&after=${encodeURIComponent(first.data.next_cursor)}`);
+		expect(next.status).toBe(400);
+		expect(next.data.error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('"after"') });
+		sb.injectFault({ method: 'POST', status: 422, field: 'start_time' });
+		const refused = await client.post('/v1/projects', { name: 'x', code: 'y' });
+		expect(refused.data.error).toMatchObject({ code: 'validation_failed', field: 'start_time' });
+	});
+
 	it('latency-only faults and global latency delay requests that are then served', async () => {
 		sb.injectFault({ path: '/v1/business', latencyMs: 300 });
 		let t = Date.now();

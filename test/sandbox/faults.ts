@@ -9,7 +9,8 @@
  *     plus Retry-After when retryAfter is given;
  *   - status omitted: nothing else; the request is then served normally (a slow request);
  *   - drop: true: the connection is closed without a response (a network error).
- * whenQuery narrows the match to requests whose query has that parameter.
+ * whenQuery narrows the match to requests whose query has that parameter; a 400 without a
+ * message then names that parameter, as the service's own 400s do.
  */
 export interface Fault {
 	method?: string;
@@ -17,6 +18,8 @@ export interface Fault {
 	status?: number;
 	code?: string;
 	message?: string;
+	/** For a 422: the error.field to report. */
+	field?: string;
 	retryAfter?: number;
 	times?: number;
 	latencyMs?: number;

@@ -111,7 +111,8 @@ function headerObject(h: http.IncomingHttpHeaders): Record<string, string | stri
 
 function faultReply(f: Fault, rid: string): Reply {
 	const status = f.status!;
-	const e = new ApiError(status, f.code ?? defaultCode(status), f.message ?? defaultMessage(status));
+	const named = status === 400 && f.whenQuery ? `Query parameter "${f.whenQuery}" was refused (injected fault).` : undefined;
+	const e = new ApiError(status, f.code ?? defaultCode(status), f.message ?? named ?? defaultMessage(status), f.field);
 	const headers: Record<string, string> = {};
 	if (f.retryAfter !== undefined) headers['Retry-After'] = String(f.retryAfter);
 	return json(status, errorBody(e, rid), headers);
