@@ -19,11 +19,12 @@ interface Parsed {
 	raw: string;
 	/** Set when the body was meant to be JSON and is not. */
 	badJson: boolean;
+	form?: boolean;
 }
 
 function parseBody(raw: string, contentType: string): Parsed {
 	if (!raw) return { body: undefined, raw, badJson: false };
-	if (/application\/x-www-form-urlencoded/i.test(contentType)) return { body: Object.fromEntries(new URLSearchParams(raw)), raw, badJson: false };
+	if (/application\/x-www-form-urlencoded/i.test(contentType)) return { body: Object.fromEntries(new URLSearchParams(raw)), raw, badJson: false, form: true };
 	try {
 		return { body: JSON.parse(raw), raw, badJson: false };
 	} catch {
@@ -165,7 +166,7 @@ async function api(core: Core, method: string, sub: string, url: URL, req: http.
 		const stray = isList ? undefined : [...url.searchParams.keys()][0];
 		if (stray !== undefined) throw invalidRequest(stray, 'is not a parameter of this endpoint (it takes no query parameters).');
 		const writes = method === 'POST' || method === 'PATCH';
-		if (writes && parsed.badJson) throw new ApiError(400, 'invalid_request', 'The request body is not valid JSON.');
+		if (writes && (parsed.badJson || parsed.form)) throw new ApiError(400, 'invalid_request', 'The request body must be JSON (Content-Type: application/json).');
 		if (writes && parsed.body === undefined) throw new ApiError(400, 'invalid_request', 'The request needs a JSON body.');
 		const claim = writes ? core.idempotency.claim(conn.connectionId, req.headers['idempotency-key'], method, sub, url.search, parsed.body) : null;
 		if (claim && 'replay' in claim) {
