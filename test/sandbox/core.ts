@@ -55,6 +55,9 @@ export class Core {
 	idempotency: Idempotency;
 	manager: Manager;
 	requests: RecordedRequest[] = [];
+	/** API and OAuth requests being served right now, and the most at once since requests were last cleared. */
+	inFlight = 0;
+	peakInFlight = 0;
 	/** Set once the server listens. */
 	url = '';
 	private anchorMs?: number;

@@ -31,7 +31,10 @@ export interface Sandbox {
 	anchorWeek: string;
 	/** Every API and OAuth request received (not /__control), oldest first. */
 	requests: RecordedRequest[];
+	/** Clears the recorded requests and the concurrency peak. */
 	clearRequests(): void;
+	/** The most requests the sandbox was serving at once since requests were last cleared. */
+	readonly maxConcurrentRequests: number;
 	/** A token as POST /oauth/token returns it; default: every permission, main business. */
 	issueToken(o?: { scopes?: string[]; ttlSeconds?: number; businessId?: string }): TokenResponse;
 	/** Every access token issued so far now gets 401 token_expired. */
@@ -70,6 +73,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 		clearRequests: () => {
 			core.requests.length = 0;
+			core.peakInFlight = core.inFlight;
+		},
+		get maxConcurrentRequests() {
+			return core.peakInFlight;
 		},
 		issueToken: (o) => core.oauth.issueToken(o),
 		expireAccessTokens: () => core.oauth.expireAccessTokens(),

@@ -82,7 +82,11 @@ export function createHandler(core: Core) {
 			};
 			core.requests.push(rec);
 			if (core.requests.length > MAX_RECORDED) core.requests.splice(0, core.requests.length - MAX_RECORDED);
-			const reply = await route(core, method, url, req, parsed, rid);
+			core.inFlight += 1;
+			core.peakInFlight = Math.max(core.peakInFlight, core.inFlight);
+			const reply = await route(core, method, url, req, parsed, rid).finally(() => {
+				core.inFlight -= 1;
+			});
 			if (reply === 'drop') {
 				rec.status = -1;
 				req.socket.destroy();
