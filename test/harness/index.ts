@@ -51,7 +51,7 @@
  *    <N8N_USER_FOLDER>/.n8n/config: the harness points N8N_USER_FOLDER at a temporary folder.
  */
 import { Container } from '@n8n/di';
-import { ErrorReporter, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ErrorReporter, ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionBaseError,
 	ICredentialDataDecryptedObject,
@@ -59,6 +59,7 @@ import type {
 	IConnections,
 	IDataObject,
 	INode,
+	INodeListSearchResult,
 	INodeExecutionData,
 	INodeType,
 	IRun,
@@ -260,6 +261,39 @@ function findStartNode(workflow: Workflow): INode | undefined {
 	const nodes = Object.values(workflow.nodes).filter((n) => !n.disabled);
 	const roots = nodes.filter((n) => workflow.getParentNodes(n.name, 'main', 1).length === 0);
 	return roots[0] ?? workflow.getStartNode();
+}
+
+/**
+ * Runs a picker's list-search method the way the editor does (n8n's DynamicNodeParametersService):
+ * a LoadOptionsContext over a one-node workflow, with the node's current parameters.
+ */
+export async function listSearch(opts: {
+	node: { type: string; parameters: INode['parameters']; credentials: INode['credentials'] };
+	method: string;
+	credentials: Record<string, { type: string; name: string; data: ICredentialDataDecryptedObject }>;
+	filter?: string;
+	paginationToken?: string;
+}): Promise<INodeListSearchResult> {
+	const nodeTypes = getTypes();
+	const credentialsHelper = new HarnessCredentialsHelper(nodeTypes.credentialTypes, deepCopy(opts.credentials));
+	const nodeType = nodeTypes.getByNameAndVersion(opts.node.type) as INodeType;
+	const node: INode = {
+		id: 'picker-node',
+		name: 'Node',
+		type: opts.node.type,
+		typeVersion: nodeType.description.version as number,
+		position: [0, 0],
+		parameters: opts.node.parameters,
+		credentials: opts.node.credentials,
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const hooks = new ExecutionLifecycleHooks('internal', 'picker', { id: 'picker' } as IWorkflowBase);
+	const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId: 'picker', workflowId: 'picker' });
+	additionalData.currentNodeParameters = opts.node.parameters;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const method = nodeType.methods?.listSearch?.[opts.method];
+	if (!method) throw new Error(`${opts.node.type} has no list-search method ${opts.method}`);
+	return await method.call(context, opts.filter, opts.paginationToken);
 }
 
 function createAdditionalData(args: {
