@@ -4,7 +4,7 @@
  */
 const common = {
 	testEnvironment: 'node',
-	transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+	transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
 };
 module.exports = {
 	projects: [
