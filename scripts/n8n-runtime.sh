@@ -18,6 +18,9 @@
 #   template/            a migrated user folder (N8N_USER_FOLDER; the data is in template/.n8n)
 #   installed            marker: the versions installed; template/.ready likewise
 set -euo pipefail
+# Called from jest too: with NODE_ENV=test n8n keeps its database in memory (so no migrated
+# template would be written) and other test settings leak in. n8n here is a real instance.
+unset NODE_ENV NODE_OPTIONS
 
 N8N_VERSION=2.40.7
 NODE_VERSION=24.21.0
