@@ -40,6 +40,7 @@
  * - import:credentials encrypts plain `data`; hidden fields (baseUrl, scope, grantType...) need not
  *   be given: n8n fills in their defaults when it resolves the credential.
  */
+import { ALL_SCOPES } from '../sandbox/permissions';
 import { spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import * as fs from 'fs';
@@ -331,21 +332,8 @@ export function loadWorkflow(nameOrPath: string): WorkflowJson {
 /** The credential the workflows in test/e2e/workflows refer to. */
 export const E2E_CREDENTIAL = { id: 'e2eRosteringCred', name: 'Rostering (e2e)', type: 'rosteringOAuth2Api' } as const;
 
-/** Every permission the credential offers. */
-export const ALL_PERMISSIONS = [
-	'settings:read',
-	'roster:read',
-	'roster:write',
-	'timesheets:read',
-	'timesheets:write',
-	'people:read',
-	'leave:read',
-	'ondemand:read',
-	'ondemand:write',
-	'projects:write',
-	'pay:read',
-	'offline_access',
-];
+/** Every permission the credential offers (the spec's list, kept by the sandbox). */
+export const ALL_PERMISSIONS = ALL_SCOPES;
 
 /** OAuth2 tokens as n8n stores them in a credential's data.oauthTokenData. */
 export interface OAuthTokens {

@@ -33,6 +33,35 @@ export interface ListDef<R> {
 	rangeRequired?: boolean;
 }
 
+/** What a record that happens at a location from a start time (shift, timesheet, on-demand shift) has. */
+interface StartTimed {
+	id: string;
+	location_id: string;
+	start_time: number;
+	updated_at: number;
+	archived: boolean;
+}
+
+/**
+ * The list definition those records share: ordered by start then id, dated by the local calendar
+ * day of the start at their own location (how from/to resolve), archived hidden unless asked for.
+ */
+export function startTimed<R extends StartTimed>(
+	records: R[],
+	zoneOf: (locationId: string) => string,
+	def: Pick<ListDef<R>, 'params' | 'match' | 'statuses' | 'status'>,
+): ListDef<R> {
+	return {
+		...def,
+		records,
+		key: (r) => [r.start_time, r.id],
+		updatedAt: (r) => r.updated_at,
+		id: (r) => r.id,
+		archived: (r) => r.archived,
+		date: (r) => localDate(r.start_time, zoneOf(r.location_id)),
+	};
+}
+
 export interface Page<R> {
 	data: R[];
 	has_more: boolean;

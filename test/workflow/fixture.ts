@@ -6,25 +6,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
+import { ALL_SCOPES } from '../sandbox/permissions';
 import { runWorkflow, singleNodeWorkflow, type RunWorkflowResult } from '../harness';
 
 export const CREDENTIAL_ID = 'cred-1';
 export const NODE_NAME = 'Node';
 
-export const ALL_PERMISSIONS = [
-	'settings:read',
-	'roster:read',
-	'roster:write',
-	'timesheets:read',
-	'timesheets:write',
-	'people:read',
-	'leave:read',
-	'pay:read',
-	'projects:write',
-	'ondemand:read',
-	'ondemand:write',
-	'offline_access',
-];
+/** Every permission the spec shows. */
+export const ALL_PERMISSIONS = ALL_SCOPES;
 
 export interface Fixture {
 	sandbox: Sandbox;

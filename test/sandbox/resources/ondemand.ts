@@ -2,10 +2,9 @@
 import type { Ctx, Result } from '../context';
 import { batchItems, bodyObject, isBatch, item, ok, onlyKeys, required, textOrNull, timestampField } from '../context';
 import { ApiError, conflict } from '../errors';
-import { list } from '../lists';
+import { list, startTimed } from '../lists';
 import type { Location, OnDemandShift } from '../model';
 import * as render from '../render';
-import { localDate } from '../time';
 import { endAfterStart, locationField, notStarted, positionField } from './checks';
 
 const CREATE = ['location_id', 'position_id', 'start_time', 'end_time', 'notes'];
@@ -15,18 +14,12 @@ export const ONDEMAND_STATUSES = ['draft', 'posted', 'filled', 'in_progress', 'c
 export function listOnDemand(ctx: Ctx): Result {
 	const b = ctx.conn.businessId;
 	const records = [...ctx.store.t.onDemandShifts.values()].filter((s) => s.business_id === b);
-	const page = list(ctx.path, ctx.query, {
+	const page = list(ctx.path, ctx.query, startTimed(records, (l) => ctx.store.zoneOf(l, b), {
 		params: ['updated_since', 'include_archived', 'from', 'to', 'location_id', 'status'],
-		records,
-		key: (s) => [s.start_time, s.id],
-		updatedAt: (s) => s.updated_at,
-		id: (s) => s.id,
-		archived: (s) => s.archived,
-		date: (s) => localDate(s.start_time, ctx.store.zoneOf(s.location_id, b)),
 		statuses: ONDEMAND_STATUSES,
 		status: (s) => s.status,
 		match: { location_id: (s, id) => s.location_id === id },
-	});
+	}));
 	return ok({ ...page, data: page.data.map((s) => render.onDemandShift(ctx, s)) });
 }
 

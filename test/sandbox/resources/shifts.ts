@@ -3,10 +3,10 @@ import { planBreaks } from '../domain';
 import type { Ctx, Obj, Result } from '../context';
 import { batchItems, bodyObject, isBatch, item, ok, onlyKeys, required, textOrNull, timestampField } from '../context';
 import { ApiError, conflict, validation } from '../errors';
-import { list } from '../lists';
+import { list, startTimed } from '../lists';
 import type { Shift, ShiftBreak } from '../model';
 import * as render from '../render';
-import { fmt, localDate } from '../time';
+import { fmt } from '../time';
 import { employeeField, endAfterStart, locationField, notStarted, positionField } from './checks';
 
 const CREATE = ['location_id', 'position_id', 'employee_id', 'start_time', 'end_time', 'breaks', 'notes'];
@@ -16,16 +16,10 @@ const MAX_BREAKS = 10;
 export function listShifts(ctx: Ctx): Result {
 	const b = ctx.conn.businessId;
 	const records = [...ctx.store.t.shifts.values()].filter((s) => s.business_id === b);
-	const page = list(ctx.path, ctx.query, {
+	const page = list(ctx.path, ctx.query, startTimed(records, (l) => ctx.store.zoneOf(l, b), {
 		params: ['updated_since', 'include_archived', 'from', 'to', 'location_id', 'employee_id'],
-		records,
-		key: (s) => [s.start_time, s.id],
-		updatedAt: (s) => s.updated_at,
-		id: (s) => s.id,
-		archived: (s) => s.archived,
-		date: (s) => localDate(s.start_time, ctx.store.zoneOf(s.location_id, b)),
 		match: { location_id: (s, id) => s.location_id === id, employee_id: (s, id) => s.employee_id === id },
-	});
+	}));
 	return ok({ ...page, data: page.data.map((s) => render.shift(ctx, s)) });
 }
 

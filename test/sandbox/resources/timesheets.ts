@@ -2,10 +2,10 @@
 import type { Ctx, Obj, Result } from '../context';
 import { batchItems, bodyObject, idField, isBatch, item, ok, onlyKeys, required, textOrNull, timestampField } from '../context';
 import { conflict, validation } from '../errors';
-import { list } from '../lists';
+import { list, startTimed } from '../lists';
 import type { Timesheet, TimesheetBreak } from '../model';
 import * as render from '../render';
-import { fmt, localDate, toMinute } from '../time';
+import { fmt, toMinute } from '../time';
 import { employeeField, endAfterStart, locationField, positionField } from './checks';
 
 const CREATE = ['employee_id', 'location_id', 'position_id', 'shift_id', 'start_time', 'end_time', 'breaks', 'note', 'notes'];
@@ -14,16 +14,10 @@ const CHANGE = ['position_id', 'start_time', 'end_time', 'breaks', 'note', 'note
 export function listTimesheets(ctx: Ctx): Result {
 	const b = ctx.conn.businessId;
 	const records = [...ctx.store.t.timesheets.values()].filter((s) => s.business_id === b);
-	const page = list(ctx.path, ctx.query, {
+	const page = list(ctx.path, ctx.query, startTimed(records, (l) => ctx.store.zoneOf(l, b), {
 		params: ['updated_since', 'include_archived', 'from', 'to', 'location_id', 'employee_id'],
-		records,
-		key: (s) => [s.start_time, s.id],
-		updatedAt: (s) => s.updated_at,
-		id: (s) => s.id,
-		archived: (s) => s.archived,
-		date: (s) => localDate(s.start_time, ctx.store.zoneOf(s.location_id, b)),
 		match: { location_id: (s, id) => s.location_id === id, employee_id: (s, id) => s.employee_id === id },
-	});
+	}));
 	return ok({ ...page, data: page.data.map((s) => render.timesheet(ctx, s)) });
 }
 
