@@ -105,7 +105,7 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 				return body ?? {};
 			} catch (error) {
 				const failure = readFailure(error);
-				if (!failure) throw asNodeError(ctx.getNode(), error);
+				if (!failure) throw notConnected(ctx, error) ?? asNodeError(ctx.getNode(), error);
 				if (failure.status === 429) {
 					const wait = failure.retryAfterSeconds ?? RETRY_DELAYS_MS[Math.min(transientRetries, 3)] / 1000;
 					if (wait > maxWait) throw toNodeError(ctx.getNode(), failure, options.subject, error);
@@ -120,6 +120,17 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 				throw toNodeError(ctx.getNode(), failure, options.subject, error);
 			}
 		}
+	});
+}
+
+/**
+ * n8n-core 2.40.3 skips its "OAuth credentials not connected" check for PKCE credentials and
+ * fails with "Unable to sign without access token" instead, before sending anything.
+ */
+function notConnected(ctx: RequestContext, error: unknown): NodeOperationError | undefined {
+	if (!/without access token|not connected/i.test(String((error as Error)?.message))) return undefined;
+	return new NodeOperationError(ctx.getNode(), 'The Rostering credential is not connected yet', {
+		description: 'Open the credential and click "Connect my account", so that the business owner can allow access.',
 	});
 }
 

@@ -254,6 +254,30 @@ describe('Create', () => {
 		expect(created).toHaveLength(1);
 	});
 
+	it("keeps one Idempotency-Key through the node's own retries and n8n's Retry On Fail, creating one shift", async () => {
+		const location = locations()[0];
+		// 1 try + 4 retries by the node fail; n8n's Retry On Fail runs the node again, which succeeds.
+		f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, times: 5 });
+		const result = await f.run(
+			'rosteringShift',
+			createParameters(location.id, positionAt(location.id).id, '2027-02-02T08:00:00Z', '2027-02-02T12:00:00Z'),
+			undefined,
+			{ retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+		);
+		expect(result.error).toBeUndefined();
+		const posts = shiftRequests('POST');
+		expect(posts.map((p) => p.status)).toEqual([500, 500, 500, 500, 500, 201]);
+		expect(new Set(posts.map((p) => p.headers['idempotency-key'])).size).toBe(1);
+		expect([...f.sandbox.store.t.shifts.values()].filter((s) => s.created_by_app)).toHaveLength(1);
+	}, 30_000);
+
+	it('says the credential is not connected yet when it has no token', async () => {
+		delete f.credentials['cred-1'].data.oauthTokenData;
+		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 1 });
+		expect(result.error?.message).toBe('The Rostering credential is not connected yet');
+		expect(f.apiRequests()).toHaveLength(0);
+	});
+
 	it('names the permission to grant when the connection cannot write rosters', async () => {
 		f.connect(ALL_PERMISSIONS.filter((p) => p !== 'roster:write'));
 		const location = locations()[0];
