@@ -271,6 +271,16 @@ describe('Create', () => {
 		expect([...f.sandbox.store.t.shifts.values()].filter((s) => s.created_by_app)).toHaveLength(1);
 	}, 30_000);
 
+	it("keeps the service's field and request id when it refuses a value", async () => {
+		const [here, there] = locations();
+		const result = await f.run('rosteringShift', createParameters(here.id, positionAt(there.id).id, '2027-02-03T08:00:00Z', '2027-02-03T12:00:00Z'));
+		expect(result.error?.message).toBe('The service refused the field "position_id"');
+		const [post] = shiftRequests('POST');
+		const requestId = (post.responseBody as { error: { request_id: string } }).error.request_id;
+		expect((result.error as { description?: string }).description).toContain(`Request id: ${requestId}.`);
+		expect((result.error as { context?: { field?: string } }).context?.field).toBe('position_id');
+	});
+
 	it('says the credential is not connected yet when it has no token', async () => {
 		delete f.credentials['cred-1'].data.oauthTokenData;
 		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 1 });
