@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks } from '../shared/fields';
+import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks } from '../shared/fields';
 import {
+	checkEndAfterStart,
 	idParameter,
 	locationTimezone,
 	operationRunner,
@@ -33,17 +34,6 @@ function breaksOf(ctx: IExecuteSingleFunctions, rows: Break[] | undefined, field
 	}));
 }
 
-function checkOrder(ctx: IExecuteSingleFunctions, start: string, end: string): void {
-	if (Date.parse(end) <= Date.parse(start)) {
-		throw inputError(
-			ctx.getNode(),
-			ctx.getItemIndex(),
-			`End Time (${end}) is not after Start Time (${start})`,
-			'A shift must end after it starts. For an overnight shift, give the end on the next day.',
-		);
-	}
-}
-
 /** Body of a shift create (also each item of Create Many), checked before anything is sent. */
 async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const locationId = idParameter(ctx, 'locationId', 'Location', 'location');
@@ -57,7 +47,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const timezone = async () => await locationTimezone(ctx, locationId, 'Location');
 	const start = await timestampAt(ctx, startText, 'Start Time', timezone);
 	const end = await timestampAt(ctx, endText, 'End Time', timezone);
-	checkOrder(ctx, start, end);
+	checkEndAfterStart(ctx, start, end, 'shift');
 	await timezone();
 	return compact({
 		location_id: locationId,
@@ -97,7 +87,7 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	if (body.start_time || body.end_time) {
 		const start = (body.start_time as string) ?? (current ? String((await shift()).start_time) : undefined);
 		const end = (body.end_time as string) ?? (current ? String((await shift()).end_time) : undefined);
-		if (start && end) checkOrder(ctx, start, end);
+		if (start && end) checkEndAfterStart(ctx, start, end, 'shift');
 	}
 	if ('breaks' in fields) body.breaks = breaksOf(ctx, (fields.breaks as IDataObject).break as Break[], 'Break') ?? [];
 	if ('notes' in fields) body.notes = fields.notes === '' ? null : String(fields.notes);
@@ -308,68 +298,7 @@ export class RosteringShift implements INodeType {
 				],
 			},
 			...returnAllAndLimit(),
-			{
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				displayOptions: { show: { operation: ['getAll'] } },
-				options: [
-					{
-						...idLocator({
-							name: 'employeeId',
-							displayName: 'Employee',
-							singular: 'employee',
-							searchMethod: 'searchEmployees',
-						}),
-						routing: { send: { type: 'query', property: 'employee_id' } },
-					},
-					{
-						displayName: 'From',
-						name: 'from',
-						type: 'dateTime',
-						default: '',
-						description:
-							"First day, at midnight in each shift's location. Ranges over 92 days are split into several requests and merged.",
-						routing: { send: { type: 'query', property: 'from' } },
-					},
-					{
-						displayName: 'Include Archived',
-						name: 'includeArchived',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to include deleted (archived) shifts',
-						routing: { send: { type: 'query', property: 'include_archived' } },
-					},
-					{
-						...idLocator({
-							name: 'locationId',
-							displayName: 'Location',
-							singular: 'location',
-							searchMethod: 'searchLocations',
-						}),
-						routing: { send: { type: 'query', property: 'location_id' } },
-					},
-					{
-						displayName: 'To',
-						name: 'to',
-						type: 'dateTime',
-						default: '',
-						description: "Last day, included, in each shift's location",
-						routing: { send: { type: 'query', property: 'to' } },
-					},
-					{
-						displayName: 'Updated Since',
-						name: 'updatedSince',
-						type: 'dateTime',
-						default: '',
-						description:
-							"Only shifts changed at or after this moment. Without an offset it is read in the workflow's time zone.",
-						routing: { send: { type: 'query', property: 'updated_since' } },
-					},
-				],
-			},
+			getManyFilters('shift'),
 			requestOptions(WRITES, ALL),
 		],
 	};

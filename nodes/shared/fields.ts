@@ -1,5 +1,7 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { resource, type ListParameter, type ResourceKey } from './resources';
+
 /**
  * Builders for the parameters that repeat across nodes. Parameter names are the package's public
  * API (saved workflows store them): camelCase, the same in every node.
@@ -170,4 +172,105 @@ export function requestOptions(writeOperations: string[], allOperations: string[
 			},
 		],
 	};
+}
+
+/** "in_progress" → "In Progress". */
+function label(value: string): string {
+	return value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+/** One Get Many filter, sent as the query parameter the spec names. */
+function filterFor(key: ResourceKey, parameter: ListParameter): INodeProperties | undefined {
+	const spec = resource(key);
+	const query = (property: string) => ({ send: { type: 'query' as const, property } });
+	const plural = `${spec.singular}s`;
+	switch (parameter) {
+		case 'location_id':
+			return { ...idLocator({ name: 'locationId', displayName: 'Location', singular: 'location', searchMethod: 'searchLocations' }), routing: query(parameter) };
+		case 'employee_id':
+			return { ...idLocator({ name: 'employeeId', displayName: 'Employee', singular: 'employee', searchMethod: 'searchEmployees' }), routing: query(parameter) };
+		case 'shift_id':
+			return { ...idLocator({ name: 'shiftId', displayName: 'Shift', singular: 'shift', searchMethod: 'searchShifts' }), routing: query(parameter) };
+		case 'status': {
+			const status: INodeProperties = {
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: (spec.statuses ?? []).map((value) => ({ name: label(value), value })),
+				default: '',
+				description: `Only ${plural} in this status`,
+				routing: query(parameter),
+			};
+			// The first status is the default: an empty status would be refused by the service.
+			status.default = spec.statuses?.[0] ?? '';
+			return status;
+		}
+		case 'from':
+			return {
+				displayName: 'From',
+				name: 'from',
+				type: 'dateTime',
+				default: '',
+				description: `First day, at midnight where each record is${spec.rangeDays ? `. Ranges over ${spec.rangeDays} days are split into several requests and merged.` : ''}`,
+				routing: query(parameter),
+			};
+		case 'to':
+			return {
+				displayName: 'To',
+				name: 'to',
+				type: 'dateTime',
+				default: '',
+				description: 'Last day, included, where each record is',
+				routing: query(parameter),
+			};
+		case 'updated_since':
+			return {
+				displayName: 'Updated Since',
+				name: 'updatedSince',
+				type: 'dateTime',
+				default: '',
+				description: `Only ${plural} changed at or after this moment. Without an offset it is read in the workflow's time zone.`,
+				routing: query(parameter),
+			};
+		case 'include_archived':
+			return {
+				displayName: 'Include Archived',
+				name: 'includeArchived',
+				type: 'boolean',
+				default: false,
+				description: `Whether to include archived (deleted) ${plural}`,
+				routing: query(parameter),
+			};
+		default:
+			return undefined;
+	}
+}
+
+/**
+ * The Filters collection of a Get Many: exactly the query parameters the resource table lists for
+ * the endpoint (a parameter it does not take would be a 400), sorted by name as n8n's rules ask.
+ * Parameters the endpoint requires are left out here and asked for on their own (`required`).
+ */
+export function getManyFilters(key: ResourceKey, required: ListParameter[] = [], operation = 'getAll'): INodeProperties {
+	const options = resource(key)
+		.listParameters.filter((p) => !required.includes(p))
+		.map((p) => filterFor(key, p))
+		.filter((p): p is INodeProperties => p !== undefined)
+		.sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: show([operation]),
+		options,
+	};
+}
+
+/** A list parameter the endpoint requires (public holidays' from and to), asked for on its own. */
+export function requiredListParameter(key: ResourceKey, parameter: ListParameter, operation = 'getAll'): INodeProperties {
+	const filter = filterFor(key, parameter);
+	if (!filter) throw new Error(`${parameter} is not a list parameter`);
+	return { ...filter, required: true, displayOptions: show([operation]) };
 }

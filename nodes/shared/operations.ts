@@ -135,6 +135,18 @@ export async function timestampAt(
 	return toTimestamp(node, itemIndex, value, field, await timezone());
 }
 
+/** End must come after start; an overnight record ends on the next day. */
+export function checkEndAfterStart(ctx: IExecuteSingleFunctions, start: string, end: string, singular: string): void {
+	if (Date.parse(end) <= Date.parse(start)) {
+		throw inputError(
+			ctx.getNode(),
+			ctx.getItemIndex(),
+			`End Time (${end}) is not after Start Time (${start})`,
+			`A ${singular} must end after it starts. For an overnight ${singular}, give the end on the next day.`,
+		);
+	}
+}
+
 function withPairing(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
 	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }

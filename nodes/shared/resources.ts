@@ -50,6 +50,20 @@ export const MAX_PAGE_SIZE = 200;
 export const MAX_BATCH_SIZE = 100;
 
 export const RESOURCES = {
+	connection: {
+		path: 'connection',
+		singular: 'connection',
+		read: [],
+		listParameters: [],
+		shown: true,
+	},
+	business: {
+		path: 'business',
+		singular: 'business',
+		read: ['settings:read'],
+		listParameters: [],
+		shown: true,
+	},
 	location: {
 		path: 'locations',
 		singular: 'location',
@@ -64,11 +78,36 @@ export const RESOURCES = {
 		listParameters: [...PAGING, 'location_id'],
 		shown: true,
 	},
+	publicHoliday: {
+		path: 'public-holidays',
+		singular: 'public holiday',
+		read: ANY_READ,
+		// from and to are required by the endpoint; the node asks for them outside the filters.
+		listParameters: ['limit', 'after', 'from', 'to', 'location_id'],
+		rangeDays: 366,
+		shown: true,
+	},
+	project: {
+		path: 'projects',
+		singular: 'project',
+		read: ANY_READ,
+		write: 'projects:write',
+		listParameters: [...PAGING, 'status'],
+		statuses: ['active', 'archived'],
+		shown: true,
+	},
 	employee: {
 		path: 'employees',
 		singular: 'employee',
 		read: ['people:read'],
 		listParameters: ['limit', 'after', 'updated_since'],
+		shown: true,
+	},
+	employment: {
+		path: 'employments',
+		singular: 'employment',
+		read: ['people:read'],
+		listParameters: [...PAGING, 'employee_id'],
 		shown: true,
 	},
 	shift: {
@@ -78,6 +117,34 @@ export const RESOURCES = {
 		write: 'roster:write',
 		listParameters: [...PAGING, 'from', 'to', 'location_id', 'employee_id'],
 		rangeDays: MAX_RANGE_DAYS,
+		shown: true,
+	},
+	shiftSwap: {
+		path: 'shift-swaps',
+		singular: 'shift swap',
+		read: ['roster:read'],
+		listParameters: [...PAGING, 'location_id', 'status', 'shift_id', 'employee_id'],
+		statuses: ['pending', 'accepted', 'rejected'],
+		shown: true,
+	},
+	timesheet: {
+		path: 'timesheets',
+		singular: 'timesheet',
+		read: ['timesheets:read'],
+		write: 'timesheets:write',
+		listParameters: [...PAGING, 'from', 'to', 'location_id', 'employee_id'],
+		rangeDays: MAX_RANGE_DAYS,
+		statuses: ['pending', 'approved', 'rejected', 'active', 'posted', 'warning', 'skipped'],
+		shown: true,
+	},
+	onDemandShift: {
+		path: 'on-demand-shifts',
+		singular: 'on-demand shift',
+		read: ['ondemand:read'],
+		write: 'ondemand:write',
+		listParameters: [...PAGING, 'from', 'to', 'location_id', 'status'],
+		rangeDays: MAX_RANGE_DAYS,
+		statuses: ['draft', 'posted', 'filled', 'in_progress', 'completed', 'no_show', 'expired'],
 		shown: true,
 	},
 } satisfies Record<string, ResourceSpec>;

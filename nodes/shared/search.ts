@@ -94,14 +94,11 @@ export async function searchShifts(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const day = 86_400_000;
-	const from = new Date(Date.now() - day).toISOString().slice(0, 10);
-	const to = new Date(Date.now() + 28 * day).toISOString().slice(0, 10);
 	const locationId = currentId(this, 'locationId');
 	return await search(
 		this,
 		'shift',
-		{ from, to, ...(locationId ? { location_id: locationId } : {}) },
+		{ ...around(1, 28), ...(locationId ? { location_id: locationId } : {}) },
 		(s) =>
 			`${String(s.start_time).slice(0, 16).replace('T', ' ')}–${String(s.end_time).slice(11, 16)} · ${
 				s.employee_id ? `employee ${String(s.employee_id).slice(-6)}` : 'open shift'
@@ -111,4 +108,54 @@ export async function searchShifts(
 	);
 }
 
-export const listSearch = { searchLocations, searchPositions, searchEmployees, searchShifts };
+/** Projects, active first as the service lists them, with their codes. */
+export async function searchProjects(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(this, 'project', {}, (p) => `${p.name} (${p.code})`, filter, paginationToken);
+}
+
+/** A label for a record that runs from start_time to end_time: "2026-11-23 09:00–17:00 · status". */
+function timedLabel(record: IDataObject): string {
+	const end = record.end_time ? String(record.end_time).slice(11, 16) : 'open';
+	return `${String(record.start_time).slice(0, 16).replace('T', ' ')}–${end} · ${record.status}`;
+}
+
+/** Dates from `daysBack` days ago to `daysAhead` days ahead, for pickers of dated records. */
+function around(daysBack: number, daysAhead: number): IDataObject {
+	const day = 86_400_000;
+	return {
+		from: new Date(Date.now() - daysBack * day).toISOString().slice(0, 10),
+		to: new Date(Date.now() + daysAhead * day).toISOString().slice(0, 10),
+	};
+}
+
+/** Timesheets of the last four weeks. */
+export async function searchTimesheets(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(this, 'timesheet', around(28, 1), timedLabel, filter, paginationToken);
+}
+
+/** On-demand shifts from a week ago to four weeks ahead. */
+export async function searchOnDemandShifts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(this, 'onDemandShift', around(7, 28), timedLabel, filter, paginationToken);
+}
+
+export const listSearch = {
+	searchEmployees,
+	searchLocations,
+	searchOnDemandShifts,
+	searchPositions,
+	searchProjects,
+	searchShifts,
+	searchTimesheets,
+};
