@@ -150,7 +150,42 @@ export async function searchOnDemandShifts(
 	return await search(this, 'onDemandShift', around(7, 28), timedLabel, filter, paginationToken);
 }
 
+/** Employments, labelled by basis and start date; archived ones are people who left. */
+export async function searchEmployments(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(
+		this,
+		'employment',
+		{ include_archived: true },
+		(e) =>
+			`${String(e.employment_basis)} since ${e.start_date ?? 'unknown'} · employee ${String(e.employee_id).slice(-6)}${e.archived ? ' (left)' : ''}`,
+		filter,
+		paginationToken,
+	);
+}
+
+/** Shift swaps, labelled by their answer and when they were asked. */
+export async function searchShiftSwaps(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(
+		this,
+		'shiftSwap',
+		{},
+		(w) => `${String(w.requested_at).slice(0, 16).replace('T', ' ')} · shift ${String(w.shift_id).slice(-6)} · ${w.status}`,
+		filter,
+		paginationToken,
+	);
+}
+
 export const listSearch = {
+	searchEmployments,
+	searchShiftSwaps,
 	searchEmployees,
 	searchLocations,
 	searchOnDemandShifts,

@@ -1,0 +1,116 @@
+/**
+ * Rules every node of the package keeps, checked over all of them: registered for n8n, operations
+ * sorted with action labels, Return All and Limit on every Get Many, only filters the spec lists
+ * for the endpoint, usable as an AI tool, a picker for every id, and the routing that sends every
+ * request through the transport.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
+
+import { RESOURCES, type ResourceSpec } from '../../nodes/shared/resources';
+
+const ROOT = path.resolve(__dirname, '../..');
+const packageJson = require(path.join(ROOT, 'package.json')) as { n8n: { nodes: string[]; credentials: string[] } };
+
+const nodeFolders = readdirSync(path.join(ROOT, 'nodes')).filter((name) => name.startsWith('Rostering'));
+const nodes = nodeFolders.map((folder) => {
+	const file = path.join(ROOT, 'nodes', folder, `${folder}.node.ts`);
+	const module = require(file) as Record<string, new () => INodeType>;
+	return { folder, type: new module[folder]() };
+});
+
+function operationsOf(type: INodeType): INodePropertyOptions[] {
+	const operation = type.description.properties.find((p) => p.name === 'operation');
+	return (operation?.options ?? []) as INodePropertyOptions[];
+}
+
+/** The resource a node serves, found from the paths its operations request. */
+function resourceOf(type: INodeType): ResourceSpec {
+	const urls = operationsOf(type).map((o) => String(o.routing?.request?.url ?? ''));
+	const spec = Object.values(RESOURCES).find((r) => urls.every((url) => url === `/v1/${r.path}`));
+	if (!spec) throw new Error(`${type.description.name}: operations request ${urls.join(', ')}, not one resource of the table`);
+	return spec;
+}
+
+/** Every property, including those nested in collections and fixed collections. */
+function allProperties(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((p) => {
+		const nested = (p.options ?? []).flatMap((o) =>
+			'values' in o ? allProperties(o.values as INodeProperties[]) : 'type' in o ? allProperties([o as INodeProperties]) : [],
+		);
+		return [p, ...nested];
+	});
+}
+
+it('finds the nodes', () => {
+	expect(nodes.length).toBeGreaterThan(0);
+});
+
+describe.each(nodes.map((n) => [n.folder, n.type] as const))('%s', (folder, type) => {
+	const { description } = type;
+
+	it('is registered in package.json for n8n to load', () => {
+		expect(packageJson.n8n.nodes).toContain(`dist/nodes/${folder}/${folder}.node.js`);
+	});
+
+	it('is named as the house conventions say, usable as an AI tool, with the package credential', () => {
+		expect(description.name).toBe(folder.charAt(0).toLowerCase() + folder.slice(1));
+		expect(description.usableAsTool).toBe(true);
+		expect(description.credentials).toEqual([{ name: 'rosteringOAuth2Api', required: true }]);
+		expect(description.requestDefaults?.baseURL).toBe('={{ $credentials.baseUrl }}');
+		expect(typeof description.requestOperations?.pagination).toBe('function');
+	});
+
+	it('lists its operations sorted by name, each with a sentence-case action, all sent through the transport', () => {
+		const operations = operationsOf(type);
+		expect(operations.length).toBeGreaterThan(0);
+		const names = operations.map((o) => o.name);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		for (const operation of operations) {
+			expect(operation.action).toMatch(/^[A-Z][a-z-]*( [a-z0-9-]+)*$/);
+			expect(operation.routing?.send?.paginate).toBe(true);
+		}
+	});
+
+	it('gives every Get Many Return All and Limit, and only filters the endpoint takes', () => {
+		const spec = resourceOf(type);
+		const getMany = operationsOf(type).find((o) => o.value === 'getAll');
+		if (!getMany) return;
+		const shownFor = (p: INodeProperties) => (p.displayOptions?.show?.operation as string[] | undefined)?.includes('getAll');
+		const forGetMany = description.properties.filter(shownFor);
+		expect(forGetMany.map((p) => p.name)).toEqual(expect.arrayContaining(['returnAll', 'limit']));
+		const sent = allProperties(forGetMany)
+			.map((p) => p.routing?.send?.property)
+			.filter((p): p is string => typeof p === 'string');
+		for (const parameter of sent) expect(spec.listParameters).toContain(parameter);
+		// and every filter the endpoint takes is offered
+		const offered = new Set(sent);
+		for (const parameter of spec.listParameters.filter((p) => p !== 'limit' && p !== 'after')) {
+			expect({ parameter, offered: offered.has(parameter) }).toEqual({ parameter, offered: true });
+		}
+	});
+
+	it('offers a picker for every id a user types', () => {
+		for (const property of allProperties(description.properties)) {
+			if (!/Id$/.test(property.name)) continue;
+			expect({ name: property.name, type: property.type }).toEqual({ name: property.name, type: 'resourceLocator' });
+			const modes = (property.modes ?? []).map((m) => m.name);
+			expect(modes).toEqual(['list', 'id']);
+			const list = property.modes!.find((m) => m.name === 'list')!;
+			expect(type.methods?.listSearch?.[String(list.typeOptions?.searchListMethod)]).toBeInstanceOf(Function);
+		}
+	});
+
+	it('has a codex file', () => {
+		const codex = require(path.join(ROOT, 'nodes', folder, `${folder}.node.json`)) as { node: string };
+		expect(codex.node).toBe(`n8n-nodes-rostering.${description.name}`);
+	});
+});
+
+it('registers nothing in package.json that does not exist', () => {
+	for (const entry of packageJson.n8n.nodes) {
+		const folder = entry.split('/')[2];
+		expect(nodeFolders).toContain(folder);
+	}
+});
