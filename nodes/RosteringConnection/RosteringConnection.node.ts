@@ -1,0 +1,65 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { requestOptions } from '../shared/fields';
+import { operationRunner } from '../shared/operations';
+
+export class RosteringConnection implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Connection',
+		name: 'rosteringConnection',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Read the connection between this app and the business that the credential belongs to',
+		defaults: { name: 'Rostering Connection' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('connection') },
+		properties: [
+			{
+				displayName:
+					'Every credential belongs to exactly one connection, the link between this app and one business. Reading it needs no permission, so it is a good first check that the credential works.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Connection', value: 'connection' }],
+				default: 'connection',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['connection'] } },
+				options: [
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get the connection',
+						description: 'Read the connection the credential belongs to',
+						routing: {
+							request: { method: 'GET', url: '/v1/connection' },
+							send: { paginate: true },
+						},
+					},
+				],
+				default: 'get',
+			},
+			requestOptions([], ['get']),
+		],
+	};
+}

@@ -1,0 +1,124 @@
+/**
+ * The Connection node against the sandbox: the connection the credential belongs to, read with no
+ * permission at all, and the errors a person meets when the credential or the environment is not
+ * ready (its one operation has no input to get wrong).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { CREDENTIAL_ID, fixture, type Fixture } from './fixture';
+
+let f: Fixture;
+
+beforeAll(async () => {
+	f = await fixture();
+});
+afterAll(async () => {
+	await f.sandbox.close();
+});
+beforeEach(() => {
+	f.sandbox.reset();
+	f.connect();
+	f.sandbox.clearRequests();
+});
+
+const description = (error: unknown) => String((error as { description?: string }).description);
+const otherBusiness = () => [...f.sandbox.store.t.businesses.values()].find((b) => b.id !== f.sandbox.store.mainBusinessId)!;
+
+describe('Get', () => {
+	it('returns the connection of the credential, with its business and the granted permissions', async () => {
+		const result = await f.run('rosteringConnection', { operation: 'get' });
+		expect(result.error).toBeUndefined();
+		const token = f.credentials[CREDENTIAL_ID].data.oauthTokenData as IDataObject;
+		expect(result.json('Node')).toEqual([
+			expect.objectContaining({
+				connection_id: token.connection_id,
+				business_id: f.sandbox.store.mainBusinessId,
+				business_name: 'Harbourside Hospitality Group',
+				status: 'connected',
+			}),
+		]);
+		expect(result.json('Node')[0].scopes).toEqual(String(token.scope).split(' '));
+		const requests = f.apiRequests();
+		expect(requests).toHaveLength(1);
+		expect(requests[0]).toMatchObject({ method: 'GET', path: '/v1/connection', status: 200 });
+		expect(requests[0].query).toEqual({});
+		expect(requests[0].headers.authorization).toBe(`Bearer ${String(token.access_token)}`);
+	});
+
+	it('needs no permission: a credential granted only Leave still reads its connection', async () => {
+		f.connect(['leave:read']);
+		const result = await f.run('rosteringConnection', { operation: 'get' });
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')[0]).toMatchObject({ business_id: f.sandbox.store.mainBusinessId, scopes: ['leave:read'] });
+	});
+
+	it('reads the connection of whichever business the credential was connected to', async () => {
+		const other = otherBusiness();
+		f.credentials[CREDENTIAL_ID].data.oauthTokenData = f.sandbox.issueToken({ businessId: other.id }) as unknown as IDataObject;
+		const result = await f.run('rosteringConnection', { operation: 'get' });
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')[0]).toMatchObject({ business_id: other.id, business_name: 'Lakeside Bakery' });
+	});
+
+	it('outputs one connection per input item, paired with its item', async () => {
+		const result = await f.run('rosteringConnection', { operation: 'get' }, [{ a: 1 }, { a: 2 }]);
+		expect(result.error).toBeUndefined();
+		expect(result.output('Node').map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(f.apiRequests()).toHaveLength(2);
+	});
+});
+
+describe('errors a person meets', () => {
+	it('says the credential is not connected yet when it has no token, sending nothing', async () => {
+		delete f.credentials[CREDENTIAL_ID].data.oauthTokenData;
+		const result = await f.run('rosteringConnection', { operation: 'get' });
+		expect(result.error?.message).toBe('The Rostering credential is not connected yet');
+		expect(description(result.error)).toContain('Connect my account');
+		expect(f.apiRequests()).toHaveLength(0);
+	});
+
+	it('renews an expired access token through n8n and reads the connection', async () => {
+		f.sandbox.expireAccessTokens();
+		const result = await f.run('rosteringConnection', { operation: 'get' });
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')[0].business_id).toBe(f.sandbox.store.mainBusinessId);
+		expect(f.apiRequests().map((r) => r.status)).toEqual([401, 200]);
+		expect(f.sandbox.requests.filter((r) => r.path === '/oauth/token')).toHaveLength(1);
+	});
+
+	it('retries a 503 four times with backoff, then says the environment is not set up for partner apps yet', async () => {
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/connection', status: 503, times: 5 });
+		const started = Date.now();
+		const result = await f.run('rosteringConnection', { operation: 'get' });
+		expect(result.error?.message).toBe('The environment is not set up for partner apps yet');
+		expect(description(result.error)).toContain("Check the credential's Environment");
+		const requests = f.apiRequests();
+		expect(requests.map((r) => r.status)).toEqual([503, 503, 503, 503, 503]);
+		expect(description(result.error)).toContain(`Request id: ${(requests[4].responseBody as { error: { request_id: string } }).error.request_id}.`);
+		// 0.5 + 1 + 2 + 4 s between the five tries.
+		expect(Date.now() - started).toBeGreaterThanOrEqual(7500);
+	}, 20_000);
+
+	it('succeeds when the environment answers after a 503', async () => {
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/connection', status: 503, times: 1 });
+		const result = await f.run('rosteringConnection', { operation: 'get' });
+		expect(result.error).toBeUndefined();
+		expect(f.apiRequests().map((r) => r.status)).toEqual([503, 200]);
+	});
+
+	it('says the business disconnected the app, without retrying', async () => {
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/connection', status: 403, code: 'connection_disconnected', times: 1 });
+		const result = await f.run('rosteringConnection', { operation: 'get' });
+		expect(result.error?.message).toBe('The business has disconnected this app');
+		expect(description(result.error)).toContain('Reconnect the Rostering credential');
+		expect(f.apiRequests()).toHaveLength(1);
+	});
+
+	it('fails clearly when the service asks to wait longer than Max Rate-Limit Wait', async () => {
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/connection', status: 429, retryAfter: 90, times: 1 });
+		const result = await f.run('rosteringConnection', { operation: 'get', options: { maxRateLimitWait: 10 } });
+		expect(result.error?.message).toBe('The service is limiting how fast this connection may send requests');
+		expect(description(result.error)).toContain('it asked for 90 s');
+		expect(f.apiRequests()).toHaveLength(1);
+	});
+});
