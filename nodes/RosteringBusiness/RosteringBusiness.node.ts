@@ -1,0 +1,65 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { requestOptions } from '../shared/fields';
+import { operationRunner } from '../shared/operations';
+
+export class RosteringBusiness implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Business',
+		name: 'rosteringBusiness',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Read the business the credential is connected to',
+		defaults: { name: 'Rostering Business' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('business') },
+		properties: [
+			{
+				displayName:
+					'Reading the business needs the permission Business Details and Locations (settings:read) on the credential',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Business', value: 'business' }],
+				default: 'business',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['business'] } },
+				options: [
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get the business',
+						description: 'Read the business the credential is connected to',
+						routing: {
+							request: { method: 'GET', url: '/v1/business' },
+							send: { paginate: true },
+						},
+					},
+				],
+				default: 'get',
+			},
+			requestOptions([], ['get']),
+		],
+	};
+}
