@@ -1,0 +1,90 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['get', 'getAll'];
+
+export class RosteringEmployee implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Employee',
+		name: 'rosteringEmployee',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: "Read the people of the business: names, contact details, locations and the positions they may not work",
+		defaults: { name: 'Rostering Employee' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('employee') },
+		properties: [
+			{
+				displayName:
+					"People and employments are read-only here: they are added, changed and ended only in the service's own application (the API refuses partner apps). Someone who has left is no longer listed; they appear as an archived employment.",
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Employee', value: 'employee' }],
+				default: 'employee',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['employee'] } },
+				options: [
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get an employee',
+						description: 'Read one person of the business',
+						routing: {
+							request: { method: 'GET', url: '/v1/employees' },
+							send: { paginate: true, preSend: [withRecordId('employeeId', 'Employee', 'employee')] },
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many employees',
+						description: 'List the people of the business, or those whose details changed since a moment',
+						routing: {
+							request: { method: 'GET', url: '/v1/employees' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			idLocator({
+				name: 'employeeId',
+				displayName: 'Employee',
+				singular: 'employee',
+				searchMethod: 'searchEmployees',
+				required: true,
+				operations: ['get'],
+			}),
+			...returnAllAndLimit(),
+			getManyFilters('employee'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}
