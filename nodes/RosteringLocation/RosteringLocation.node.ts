@@ -1,0 +1,90 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['get', 'getAll'];
+
+export class RosteringLocation implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Location',
+		name: 'rosteringLocation',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Read the locations of the business and their time zones',
+		defaults: { name: 'Rostering Location' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('location') },
+		properties: [
+			{
+				displayName:
+					"A location owns the time zone of everything that happens there: its timezone field (an IANA name such as Australia/Sydney) is what gives the local times of its shifts, timesheets and holidays their meaning",
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Location', value: 'location' }],
+				default: 'location',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['location'] } },
+				options: [
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a location',
+						description: 'Read one location, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/locations' },
+							send: { paginate: true, preSend: [withRecordId('locationId', 'Location', 'location')] },
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many locations',
+						description: 'List the locations of the business, filtered by last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/locations' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			idLocator({
+				name: 'locationId',
+				displayName: 'Location',
+				singular: 'location',
+				searchMethod: 'searchLocations',
+				required: true,
+				operations: ['get'],
+			}),
+			...returnAllAndLimit(),
+			getManyFilters('location'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}
