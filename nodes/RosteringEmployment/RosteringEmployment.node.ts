@@ -1,0 +1,91 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['get', 'getAll'];
+
+export class RosteringEmployment implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Employment',
+		name: 'rosteringEmployment',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: "Read each person's employment at the business: basis, hours, payroll number and pay",
+		defaults: { name: 'Rostering Employment' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('employment') },
+		properties: [
+			{
+				displayName:
+					"People and employments are read-only here: they are added, changed and ended only in the service's own application (the API refuses partner apps). Someone who has left appears as an archived employment. Pay fields (pay basis, rates, salary, classification, award, rate overrides) appear only when the credential has Pay Details (pay:read).",
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Employment', value: 'employment' }],
+				default: 'employment',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['employment'] } },
+				options: [
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get an employment',
+						description: 'Read one employment, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/employments' },
+							send: { paginate: true, preSend: [withRecordId('employmentId', 'Employment', 'employment')] },
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many employments',
+						description: 'List employments, filtered by person or last change; include archived ones to see who left',
+						routing: {
+							request: { method: 'GET', url: '/v1/employments' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			idLocator({
+				name: 'employmentId',
+				displayName: 'Employment',
+				singular: 'employment',
+				searchMethod: 'searchEmployments',
+				required: true,
+				description: "Pick the employment (archived ones are people who left), or enter its id, for example an employee's Employment ID",
+				operations: ['get'],
+			}),
+			...returnAllAndLimit(),
+			getManyFilters('employment'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}
