@@ -1,0 +1,90 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['get', 'getAll'];
+
+export class RosteringShiftSwap implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Shift Swap',
+		name: 'rosteringShiftSwap',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Read the shifts staff offered to colleagues, and their answers',
+		defaults: { name: 'Rostering Shift Swap' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('shiftSwap') },
+		properties: [
+			{
+				displayName:
+					"A swap's status is only the colleague's answer (pending, accepted, rejected). Who works the shift is the shift's own Employee ID: read the shift to know. A cancelled offer is removed, not kept.",
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Shift Swap', value: 'shiftSwap' }],
+				default: 'shiftSwap',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['shiftSwap'] } },
+				options: [
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a shift swap',
+						description: 'Read one shift swap',
+						routing: {
+							request: { method: 'GET', url: '/v1/shift-swaps' },
+							send: { paginate: true, preSend: [withRecordId('shiftSwapId', 'Shift Swap', 'shift swap')] },
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many shift swaps',
+						description: 'List shift swaps, filtered by location, status, shift, person or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/shift-swaps' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			idLocator({
+				name: 'shiftSwapId',
+				displayName: 'Shift Swap',
+				singular: 'shift swap',
+				searchMethod: 'searchShiftSwaps',
+				required: true,
+				operations: ['get'],
+			}),
+			...returnAllAndLimit(),
+			getManyFilters('shiftSwap'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}
