@@ -1,0 +1,280 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit } from '../shared/fields';
+import {
+	checkEndAfterStart,
+	idParameter,
+	locationTimezone,
+	operationRunner,
+	prepareList,
+	timestampAt,
+	withBody,
+	withRecordId,
+} from '../shared/operations';
+import { listSearch } from '../shared/search';
+import { send } from '../shared/transport';
+import { maxRateLimitWait, subjectOf } from '../shared/params';
+import { compact, inputError } from '../shared/values';
+
+const WRITES = ['create', 'createMany', 'update'];
+const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
+
+/** Body of an on-demand shift create (also each item of Create Many), checked before anything is sent. */
+async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
+	const locationId = idParameter(ctx, 'locationId', 'Location', 'location');
+	const positionId = idParameter(ctx, 'positionId', 'Position', 'position');
+	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
+	const startText = ctx.getNodeParameter('startTime', '');
+	const endText = ctx.getNodeParameter('endTime', '');
+	// Reading the location checks that it exists, and gives its time zone to local times.
+	const timezone = async () => await locationTimezone(ctx, locationId, 'Location');
+	const start = await timestampAt(ctx, startText, 'Start Time', timezone);
+	const end = await timestampAt(ctx, endText, 'End Time', timezone);
+	checkEndAfterStart(ctx, start, end, 'on-demand shift');
+	await timezone();
+	return compact({
+		location_id: locationId,
+		position_id: positionId,
+		start_time: start,
+		end_time: end,
+		notes: extra.notes === undefined || extra.notes === '' ? undefined : String(extra.notes),
+	});
+}
+
+/** Body of an on-demand shift change: only the fields the user added. */
+async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
+	const node = ctx.getNode();
+	const itemIndex = ctx.getItemIndex();
+	const shiftId = idParameter(ctx, 'onDemandShiftId', 'On-Demand Shift', 'on-demand shift');
+	const fields = ctx.getNodeParameter('updateFields', {}) as IDataObject;
+	if (Object.keys(fields).length === 0) {
+		throw inputError(node, itemIndex, 'Update Fields is empty', 'Add at least one field to change.');
+	}
+	// The record as it is, read only when needed: its location's time zone for local times, and
+	// its times to check order.
+	let current: Promise<IDataObject> | undefined;
+	const record = async () =>
+		await (current ??= send(
+			ctx,
+			{ method: 'GET', url: `/v1/on-demand-shifts/${shiftId}` },
+			{
+				subject: subjectOf('onDemandShift', 'get', shiftId),
+				retrySafe: true,
+				maxRateLimitWaitSeconds: maxRateLimitWait(ctx),
+			},
+		));
+	const timezone = async () => await locationTimezone(ctx, String((await record()).location_id), 'On-Demand Shift');
+	const body: IDataObject = {};
+	if ('positionId' in fields) body.position_id = idParameter(ctx, 'updateFields.positionId', 'Position', 'position');
+	if ('startTime' in fields) body.start_time = await timestampAt(ctx, fields.startTime, 'Start Time', timezone);
+	if ('endTime' in fields) body.end_time = await timestampAt(ctx, fields.endTime, 'End Time', timezone);
+	if (body.start_time || body.end_time) {
+		const start = (body.start_time as string) ?? (current ? String((await record()).start_time) : undefined);
+		const end = (body.end_time as string) ?? (current ? String((await record()).end_time) : undefined);
+		if (start && end) checkEndAfterStart(ctx, start, end, 'on-demand shift');
+	}
+	if ('notes' in fields) body.notes = fields.notes === '' ? null : String(fields.notes);
+	if (Object.keys(body).length === 0) {
+		throw inputError(node, itemIndex, 'Update Fields has nothing to change', 'Add a field and give it a value.');
+	}
+	return body;
+}
+
+export class RosteringOnDemandShift implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering On-Demand Shift',
+		name: 'rosteringOnDemandShift',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Create, read, change and delete shifts offered to independent workers',
+		defaults: { name: 'Rostering On-Demand Shift' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('onDemandShift', createBody) },
+		properties: [
+			{
+				displayName:
+					"On-demand shifts created here are drafts. Setting the hourly rate and publishing happen only in the service's own application, so this node does not offer them; only a draft that has not started can be changed or deleted. Rate Set tells whether the venue has set the rate; the rate itself appears only when the credential has Pay Details (pay:read).",
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'On-Demand Shift', value: 'onDemandShift' }],
+				default: 'onDemandShift',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['onDemandShift'] } },
+				options: [
+					{
+						name: 'Create',
+						value: 'create',
+						action: 'Create an on demand shift',
+						description: 'Add a draft on-demand shift for the venue to price and publish',
+						routing: {
+							request: { method: 'POST', url: '/v1/on-demand-shifts' },
+							send: { paginate: true, preSend: [withBody(createBody)] },
+						},
+					},
+					{
+						name: 'Create Many',
+						value: 'createMany',
+						action: 'Create many on demand shifts',
+						description:
+							'Create one on-demand shift per input item, sent in batches of up to 100 that are saved all or nothing',
+						// No preSend here: Create Many must reach the batch in RoutingNode's loop (see batch.ts).
+						routing: { request: { method: 'POST', url: '/v1/on-demand-shifts' }, send: { paginate: true } },
+					},
+					{
+						name: 'Delete',
+						value: 'delete',
+						action: 'Delete an on demand shift',
+						description: 'Archive a draft on-demand shift that has not started',
+						routing: {
+							request: { method: 'DELETE', url: '/v1/on-demand-shifts' },
+							send: {
+								paginate: true,
+								preSend: [withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift')],
+							},
+						},
+					},
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get an on demand shift',
+						description: 'Read one on-demand shift, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/on-demand-shifts' },
+							send: {
+								paginate: true,
+								preSend: [withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift')],
+							},
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many on demand shifts',
+						description: 'List on-demand shifts, filtered by location, status, dates or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/on-demand-shifts' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+					{
+						name: 'Update',
+						value: 'update',
+						action: 'Update an on demand shift',
+						description: 'Change a draft on-demand shift that has not started',
+						routing: {
+							request: { method: 'PATCH', url: '/v1/on-demand-shifts' },
+							send: {
+								paginate: true,
+								preSend: [
+									withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift'),
+									withBody(updateBody),
+								],
+							},
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			idLocator({
+				name: 'onDemandShiftId',
+				displayName: 'On-Demand Shift',
+				singular: 'on-demand shift',
+				searchMethod: 'searchOnDemandShifts',
+				required: true,
+				operations: ['delete', 'get', 'update'],
+			}),
+			idLocator({
+				name: 'locationId',
+				displayName: 'Location',
+				singular: 'location',
+				searchMethod: 'searchLocations',
+				required: true,
+				description:
+					'Where the shift is worked (on-demand shifts must be available there); its time zone gives local times their meaning',
+				operations: ['create', 'createMany'],
+			}),
+			idLocator({
+				name: 'positionId',
+				displayName: 'Position',
+				singular: 'position',
+				searchMethod: 'searchPositions',
+				required: true,
+				description: 'Position the worker fills, at the chosen location',
+				operations: ['create', 'createMany'],
+			}),
+			localTime('startTime', 'Start Time', ['create', 'createMany']),
+			localTime('endTime', 'End Time', ['create', 'createMany']),
+			{
+				displayName: 'Additional Fields',
+				name: 'additionalFields',
+				type: 'collection',
+				placeholder: 'Add Field',
+				default: {},
+				displayOptions: { show: { operation: ['create', 'createMany'] } },
+				options: [
+					{
+						displayName: 'Notes',
+						name: 'notes',
+						type: 'string',
+						typeOptions: { rows: 2 },
+						default: '',
+						description: 'Shift description the venue sees',
+					},
+				],
+			},
+			{
+				displayName: 'Update Fields',
+				name: 'updateFields',
+				type: 'collection',
+				placeholder: 'Add Field',
+				default: {},
+				displayOptions: { show: { operation: ['update'] } },
+				options: [
+					localTime('endTime', 'End Time', undefined, false),
+					{
+						displayName: 'Notes',
+						name: 'notes',
+						type: 'string',
+						typeOptions: { rows: 2 },
+						default: '',
+						description: 'New shift description; leave empty to remove it',
+					},
+					idLocator({
+						name: 'positionId',
+						displayName: 'Position',
+						singular: 'position',
+						searchMethod: 'searchPositions',
+					}),
+					localTime('startTime', 'Start Time', undefined, false),
+				],
+			},
+			...returnAllAndLimit(),
+			getManyFilters('onDemandShift'),
+			requestOptions(WRITES, ALL),
+		],
+	};
+
+	methods = { listSearch };
+}
