@@ -215,14 +215,15 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 		const end = (await timesheet()).end_time;
 		return end === null || end === undefined ? null : String(end);
 	};
+	const rows = 'breaks' in fields ? ((fields.breaks as IDataObject).break as Break[] | undefined) ?? [] : undefined;
+	// Breaks sent without both new times are checked against the stored ones: the timesheet is read anyway.
+	const readAnyway = current !== undefined || (rows !== undefined && rows.length > 0 && !(body.start_time && body.end_time));
 	if (body.start_time || body.end_time) {
-		// Checked against the stored times only when the timesheet was read anyway.
-		const start = body.start_time ? String(body.start_time) : current ? await startOf() : undefined;
-		const end = body.end_time ? String(body.end_time) : current ? await endOf() : undefined;
+		const start = body.start_time ? String(body.start_time) : readAnyway ? await startOf() : undefined;
+		const end = body.end_time ? String(body.end_time) : readAnyway ? await endOf() : undefined;
 		if (start && end) checkTimesheetTimes(ctx, start, end);
 	}
-	if ('breaks' in fields) {
-		const rows = (fields.breaks as IDataObject).break as Break[] | undefined;
+	if (rows !== undefined) {
 		body.breaks = await breaksOf(ctx, rows, timezone, async () => ({ start: await startOf(), end: await endOf() }));
 	}
 	if (Object.keys(body).length === 0) {

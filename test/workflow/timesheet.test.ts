@@ -436,6 +436,20 @@ describe('Update and Delete', () => {
 		expect(f.apiRequests().map((r) => r.method)).toEqual(['GET']);
 	});
 
+	it('checks a new start against the stored end when it reads the timesheet for the breaks anyway', async () => {
+		const before = await created('2027-06-16T09:00:00+10:00', '2027-06-16T17:00:00+10:00');
+		const result = await f.run('rosteringTimesheet', {
+			operation: 'update',
+			timesheetId: byId(String(before.id)),
+			updateFields: {
+				startTime: '2027-06-16T18:00:00+10:00',
+				breaks: { break: [{ start: '2027-06-16T18:30:00+10:00', end: '2027-06-16T19:00:00+10:00' }] },
+			},
+		});
+		expect(result.error?.message).toBe('End Time (2027-06-16T17:00:00+10:00) is not after Start Time (2027-06-16T18:00:00+10:00)');
+		expect(f.apiRequests().map((r) => r.method)).toEqual(['GET']);
+	});
+
 	it('explains that an approved timesheet can no longer be changed or deleted', async () => {
 		const timesheet = pendingTimesheet();
 		f.sandbox.manager.approveTimesheet(timesheet.id);
