@@ -22,7 +22,8 @@ beforeEach(() => {
 });
 
 /** The main business's locations as the API renders them, archived included. */
-const all = () => f.sandbox.store.locations;
+type ApiRecord = IDataObject & { id: string; updated_at: string };
+const all = () => f.sandbox.store.locations as ApiRecord[];
 const current = () => all().filter((l) => !l.archived);
 const ids = (records: IDataObject[]) => records.map((r) => String(r.id)).sort();
 const locationRequests = () => f.apiRequests().filter((r) => r.path.startsWith('/v1/locations'));

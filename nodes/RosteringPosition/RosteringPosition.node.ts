@@ -1,0 +1,99 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['get', 'getAll'];
+
+export class RosteringPosition implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Position',
+		name: 'rosteringPosition',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Read the positions people are rostered to at each location',
+		defaults: { name: 'Rostering Position' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('position') },
+		properties: [
+			{
+				displayName:
+					'Each position belongs to one location. The rate_modifier field (dollars added to the hourly rate) appears only when the credential has Pay Details (pay:read).',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Position', value: 'position' }],
+				default: 'position',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['position'] } },
+				options: [
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a position',
+						description: 'Read one position, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/positions' },
+							send: { paginate: true, preSend: [withRecordId('positionId', 'Position', 'position')] },
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many positions',
+						description: 'List positions, filtered by location or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/positions' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			idLocator({
+				name: 'locationId',
+				displayName: 'Location',
+				singular: 'location',
+				searchMethod: 'searchLocations',
+				description:
+					'Optional: narrows the list of positions to pick from to those of this location (positions of different locations share names). Not sent with the request.',
+				operations: ['get'],
+			}),
+			idLocator({
+				name: 'positionId',
+				displayName: 'Position',
+				singular: 'position',
+				searchMethod: 'searchPositions',
+				required: true,
+				operations: ['get'],
+			}),
+			...returnAllAndLimit(),
+			getManyFilters('position'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}
