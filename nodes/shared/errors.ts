@@ -123,7 +123,7 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 			return {
 				message:
 					failure.code === 'ondemand_unavailable'
-						? 'On-demand shifts are not available to this business'
+						? 'On-demand shifts are not available for this business or location'
 						: 'The service does not allow this request for this connection',
 				description: `Check with the business that the feature is turned on for them, or contact the service's partner support.${said}`,
 			};
@@ -157,7 +157,7 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 		case 'conflict':
 			return {
 				message: `The service refused the ${subject.singular} because it clashes with another record`,
-				description: `For example the person already has a shift at that time. Change the times or the person and try again.${said}`,
+				description: `For example the person already has a shift at that time, or another project has that code. Change what clashes and try again.${said}`,
 			};
 		case 'range_too_long':
 			return {
@@ -190,7 +190,7 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 			};
 		case 404:
 			return {
-				message: `No ${what} in this business`,
+				message: subject.id ? `No ${what} in this business` : 'The service has nothing at this address',
 				description: subject.id
 					? `Check the ${subject.singular} id, or pick the ${subject.singular} from the list. Records of other businesses cannot be read.`
 					: `The address was not found. Check the credential's environment and base URL.${said}`,

@@ -1,6 +1,11 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { resource, type ListParameter, type ResourceKey } from './resources';
+import { withArticle } from './values';
+
+function capitalised(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 /**
  * Builders for the parameters that repeat across nodes. Parameter names are the package's public
@@ -39,7 +44,7 @@ export function idLocator(options: LocatorOptions): INodeProperties {
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: `Select a ${options.singular}...`,
+				placeholder: `Select ${withArticle(options.singular)}...`,
 				typeOptions: { searchListMethod: options.searchMethod, searchable: true },
 			},
 			{
@@ -52,7 +57,7 @@ export function idLocator(options: LocatorOptions): INodeProperties {
 						type: 'regex',
 						properties: {
 							regex: '^[0-9a-f]{24}$',
-							errorMessage: `A ${options.singular} id is 24 lowercase hexadecimal characters`,
+							errorMessage: `${capitalised(withArticle(options.singular))} id is 24 lowercase hexadecimal characters`,
 						},
 					},
 				],
@@ -238,7 +243,7 @@ function filterFor(key: ResourceKey, parameter: ListParameter): INodeProperties 
 				name: 'includeArchived',
 				type: 'boolean',
 				default: false,
-				description: `Whether to include archived (deleted) ${plural}`,
+				description: `Whether to include archived ${plural}, which lists hide unless asked (pair with Updated Since to see removals)`,
 				routing: query(parameter),
 			};
 		default:

@@ -77,8 +77,9 @@ export async function prepareList(this: IExecuteSingleFunctions, request: IHttpR
 /** preSend for creates and changes: puts the body the builder made, and its Idempotency-Key. */
 export function withBody(build: BodyBuilder) {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const body = await build(this);
+		// The user's key is checked first: a key the service would refuse stops everything, even lookups.
 		const userKey = userIdempotencyKey(this);
+		const body = await build(this);
 		const key = idempotencyKey(this, { method: String(request.method), url: String(request.url), body }, userKey);
 		return { ...request, body, headers: { ...(request.headers ?? {}), 'Idempotency-Key': key } };
 	};

@@ -43,9 +43,23 @@ async function search(
 	return { results, paginationToken: after };
 }
 
+/**
+ * The id chosen in another picker of the node (top level, or inside Filters), if any. Read without
+ * extractValue: n8n-core 2.40.3 throws "Could not find property" for extractValue on a parameter
+ * the current operation does not show.
+ */
 function currentId(ctx: ILoadOptionsFunctions, name: string): string | undefined {
-	const value = ctx.getCurrentNodeParameter(name, { extractValue: true });
-	return typeof value === 'string' && ID_PATTERN.test(value) ? value : undefined;
+	for (const path of [name, `filters.${name}`]) {
+		let value: unknown;
+		try {
+			value = ctx.getCurrentNodeParameter(path);
+		} catch {
+			continue;
+		}
+		const id = value && typeof value === 'object' ? (value as IDataObject).value : value;
+		if (typeof id === 'string' && ID_PATTERN.test(id)) return id;
+	}
+	return undefined;
 }
 
 export async function searchLocations(
@@ -63,11 +77,22 @@ export async function searchPositions(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const locationId = currentId(this, 'locationId');
+	// Position names repeat across locations: without a chosen location, each says where it is.
+	const locationNames = new Map<string, string>();
+	if (!locationId) {
+		const locations = await send(
+			this,
+			{ method: 'GET', url: '/v1/locations', qs: { limit: PAGE, include_archived: true } },
+			{ subject: { singular: 'location', permission: resource('location').read.join(' or ') }, retrySafe: true },
+		);
+		for (const l of (locations.data as IDataObject[]) ?? []) locationNames.set(String(l.id), String(l.name));
+	}
 	return await search(
 		this,
 		'position',
 		locationId ? { location_id: locationId } : {},
-		(p) => `${p.name}${p.active === false ? ' (inactive)' : ''}`,
+		(p) =>
+			`${p.name}${locationNames.has(String(p.location_id)) ? ` · ${locationNames.get(String(p.location_id))}` : ''}${p.active === false ? ' (inactive)' : ''}`,
 		filter,
 		paginationToken,
 	);

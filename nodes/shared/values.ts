@@ -9,6 +9,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 export const ID_PATTERN = /^[0-9a-f]{24}$/;
 
+/** "a shift", "an on-demand shift", "an employee". */
+export function withArticle(noun: string): string {
+	return `${/^[aeio]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
 export class InputError extends NodeOperationError {}
 
 export function inputError(node: INode, itemIndex: number, message: string, description: string): InputError {
@@ -25,7 +30,7 @@ export function checkId(node: INode, itemIndex: number, value: unknown, field: s
 		throw inputError(
 			node,
 			itemIndex,
-			`${field}: ${JSON.stringify(text)} is not a ${singular} id`,
+			`${field}: ${JSON.stringify(text)} is not ${withArticle(singular)} id`,
 			`Ids are 24 lowercase hexadecimal characters (0-9, a-f), like 5f1a2b3c4d5e6f7a8b9c0d1e. Pick the ${singular} from the list, or map the id from an earlier node.`,
 		);
 	}

@@ -257,7 +257,7 @@ describe('Create', () => {
 		const auckland = locationIn('Pacific/Auckland');
 		expect(auckland.ondemand_enabled).toBe(false);
 		const result = await f.run(NODE, createParameters(auckland.id, positionAt(auckland.id).id, '2027-01-11T09:00', '2027-01-11T15:00'));
-		expect(result.error?.message).toBe('On-demand shifts are not available to this business');
+		expect(result.error?.message).toBe('On-demand shifts are not available for this business or location');
 		expect(description(result.error)).toContain('Check with the business that the feature is turned on');
 		const [post] = requests('POST');
 		expect(post.status).toBe(403);
@@ -391,7 +391,7 @@ describe('Create Many', () => {
 	it('creates nothing when the batch is refused because on-demand shifts are not available', async () => {
 		const auckland = locationIn('Pacific/Auckland');
 		const result = await f.run(NODE, mapped, rows(3, auckland, positionAt(auckland.id)));
-		expect(result.error?.message).toMatch(/On-demand shifts are not available to this business|the batch was refused as a whole/);
+		expect(result.error?.message).toMatch(/On-demand shifts are not available for this business or location|the batch was refused as a whole/);
 		expect(requests('POST')).toHaveLength(1);
 		expect(onDemandShifts().filter((s) => s.created_by_app)).toHaveLength(0);
 	});

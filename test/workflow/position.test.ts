@@ -171,7 +171,9 @@ describe('pickers', () => {
 		const { results } = await pick('searchPositions', { operation: 'get' });
 		expect(results.map((r) => r.value).sort()).toEqual(ids(current()));
 		const inactive = current().find((p) => p.active === false)!;
-		expect(results).toContainEqual({ name: `${String(inactive.name)} (inactive)`, value: inactive.id });
+		const where = f.sandbox.store.locations.find((l) => l.id === inactive.location_id)!;
+		// Names repeat across locations, so without a chosen location each says where it is.
+		expect(results).toContainEqual({ name: `${String(inactive.name)} · ${String(where.name)} (inactive)`, value: inactive.id });
 		expect(positionRequests()[0]?.query).toEqual({ limit: '200' });
 	});
 

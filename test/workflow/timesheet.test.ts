@@ -182,7 +182,7 @@ describe('Create', () => {
 		['a break outside the timesheet', { additionalFields: { breaks: { break: [outside] } } }, 'Break 1 (2027-01-11T08:30:00+11:00 to 2027-01-11T09:30:00+11:00) is outside the timesheet (2027-01-11T09:00:00+11:00 to 2027-01-11T17:00:00+11:00)'],
 		['a break that ends before it starts', { additionalFields: { breaks: { break: [{ start: '2027-01-11T13:00:00+11:00', end: '2027-01-11T12:30:00+11:00' }] } } }, 'Break 1 › End (2027-01-11T12:30:00+11:00) is not after its Start (2027-01-11T13:00:00+11:00)'],
 		['a break without a start', { additionalFields: { breaks: { break: [{ end: '2027-01-11T12:30:00+11:00' }] } } }, 'Break 1 › Start is required'],
-		['a malformed mapped employee id', { employeeId: byId('={{ "emp-7" }}') }, 'Employee: "emp-7" is not a employee id'],
+		['a malformed mapped employee id', { employeeId: byId('={{ "emp-7" }}') }, 'Employee: "emp-7" is not an employee id'],
 		['a malformed mapped shift id', { additionalFields: { shiftId: byId('={{ "S-1" }}') } }, 'Shift: "S-1" is not a shift id'],
 		['a start that is not a time', { startTime: 'nine tomorrow' }, 'Start Time: "nine tomorrow" is not a date and time'],
 		['a start mapped to nothing', { startTime: '={{ $json.nothing }}' }, 'Start Time is required'],
@@ -370,7 +370,7 @@ describe('Get and Get Many', () => {
 	});
 
 	it.each([
-		[{ employeeId: byId('={{ "nobody" }}') }, 'Filters › Employee: "nobody" is not a employee id'],
+		[{ employeeId: byId('={{ "nobody" }}') }, 'Filters › Employee: "nobody" is not an employee id'],
 		[{ to: 'soon' }, 'Filters › To: "soon" is not a date'],
 		[{ from: '2027-02-20T00:00:00', to: '2027-02-10T00:00:00' }, 'Filters › To (2027-02-10) is before From (2027-02-20)'],
 	])('refuses bad filters before sending anything: %p', async (filters, message) => {
