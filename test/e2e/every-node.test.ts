@@ -1,0 +1,144 @@
+/**
+ * Every node of the package executes in a real n8n: one workflow, a Manual Trigger feeding one
+ * instance of each node (a read for every node, a create for each node that writes), imported
+ * and run with `n8n execute` against the sandbox in this process. Asserts on each node's output
+ * and on the requests the sandbox received.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { startSandbox } from '../sandbox';
+import { assertBuilt, createN8n, E2E_CREDENTIAL, ensureRuntime, explain, rosteringCredential, type N8nInstance } from './n8n';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+jest.setTimeout(240_000);
+
+const rl = (value: string) => ({ __rl: true, mode: 'id', value });
+
+interface Step {
+	name: string;
+	type: string;
+	parameters: IDataObject;
+	/** What the node's output must look like. */
+	check(items: IDataObject[], sandbox: Sandbox): void;
+}
+
+function steps(sb: Sandbox): Step[] {
+	const sydney = sb.store.locations.find((l) => l.timezone === 'Australia/Sydney' && !l.archived)!;
+	const position = sb.store.positions.find((p) => p.location_id === sydney.id && p.active && !p.archived)!;
+	const employee = sb.store.employees.find((e) => {
+		const locations = (e.location_ids as string[] | undefined) ?? [];
+		return (locations.length === 0 || locations.includes(String(sydney.id))) && !((e.excluded_position_ids as string[]) ?? []).includes(String(position.id));
+	})!;
+	const ids = (items: IDataObject[]) => items.every((i) => /^[0-9a-f]{24}$/.test(String(i.id)));
+	const many = (resource: string, extra: IDataObject = {}): IDataObject => ({ resource, operation: 'getAll', returnAll: false, limit: 2, ...extra });
+	return [
+		{ name: 'Connection', type: 'rosteringConnection', parameters: { resource: 'connection', operation: 'get' }, check: (items) => expect(items[0]).toHaveProperty('connection_id') },
+		{ name: 'Business', type: 'rosteringBusiness', parameters: { resource: 'business', operation: 'get' }, check: (items) => expect(items[0]).toHaveProperty('name') },
+		{ name: 'Locations', type: 'rosteringLocation', parameters: many('location'), check: (items) => expect(items.length === 2 && ids(items) && items.every((i) => i.timezone)).toBe(true) },
+		{ name: 'Positions', type: 'rosteringPosition', parameters: many('position'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
+		{
+			name: 'Public Holidays',
+			type: 'rosteringPublicHoliday',
+			parameters: { resource: 'publicHoliday', operation: 'getAll', returnAll: true, from: '2026-01-01T00:00:00', to: '2026-12-31T00:00:00' },
+			check: (items) => expect(items.length).toBeGreaterThan(0),
+		},
+		{ name: 'Projects', type: 'rosteringProject', parameters: many('project'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
+		{ name: 'Employees', type: 'rosteringEmployee', parameters: many('employee'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
+		{ name: 'Employments', type: 'rosteringEmployment', parameters: many('employment'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
+		{ name: 'Shifts', type: 'rosteringShift', parameters: many('shift'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
+		{ name: 'Shift Swaps', type: 'rosteringShiftSwap', parameters: many('shiftSwap'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
+		{ name: 'Timesheets', type: 'rosteringTimesheet', parameters: many('timesheet'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
+		{ name: 'On-Demand Shifts', type: 'rosteringOnDemandShift', parameters: many('onDemandShift'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
+		{
+			name: 'Create Shift',
+			type: 'rosteringShift',
+			parameters: { resource: 'shift', operation: 'create', locationId: rl(String(sydney.id)), positionId: rl(String(position.id)), startTime: '2027-01-11T09:00', endTime: '2027-01-11T17:00' },
+			check: (items) => expect(items[0]).toMatchObject({ status: 'unpublished', start_time: '2027-01-11T09:00:00+11:00' }),
+		},
+		{
+			name: 'Create Project',
+			type: 'rosteringProject',
+			parameters: { resource: 'project', operation: 'create', name: 'Launch night', code: 'LAUNCH-E2E' },
+			check: (items) => expect(items[0]).toMatchObject({ name: 'Launch night', code: 'LAUNCH-E2E' }),
+		},
+		{
+			name: 'Create Timesheet',
+			type: 'rosteringTimesheet',
+			parameters: {
+				resource: 'timesheet',
+				operation: 'create',
+				employeeId: rl(String(employee.id)),
+				locationId: rl(String(sydney.id)),
+				positionId: rl(String(position.id)),
+				startTime: '2026-06-01T09:00',
+				endTime: '2026-06-01T13:00',
+			},
+			check: (items) => expect(items[0]).toMatchObject({ status: 'pending', start_time: '2026-06-01T09:00:00+10:00' }),
+		},
+		{
+			name: 'Create On-Demand Shift',
+			type: 'rosteringOnDemandShift',
+			parameters: { resource: 'onDemandShift', operation: 'create', locationId: rl(String(sydney.id)), positionId: rl(String(position.id)), startTime: '2027-01-12T18:00', endTime: '2027-01-12T23:00' },
+			check: (items) => expect(items[0]).toMatchObject({ status: 'draft', rate_set: false, start_time: '2027-01-12T18:00:00+11:00' }),
+		},
+	];
+}
+
+describe('real n8n: every node executes', () => {
+	let sandbox: Sandbox | undefined;
+	let n8n: N8nInstance | undefined;
+
+	beforeAll(async () => {
+		assertBuilt();
+		await ensureRuntime();
+		sandbox = await startSandbox();
+		n8n = await createN8n();
+	}, 20 * 60_000);
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await sandbox?.close();
+	});
+
+	test('one workflow with each node of the package, each producing the records it should', async () => {
+		const sb = sandbox!;
+		const tokens = sb.issueToken();
+		await n8n!.importCredentials([rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens })]);
+		const all = steps(sb);
+		const trigger = { id: 'e2e-trigger', name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+		const nodes = all.map((step, i) => ({
+			id: `e2e-node-${i}`,
+			name: step.name,
+			type: `n8n-nodes-rostering.${step.type}`,
+			typeVersion: 1,
+			position: [300, i * 120],
+			parameters: step.parameters,
+			credentials: { rosteringOAuth2Api: { id: E2E_CREDENTIAL.id, name: E2E_CREDENTIAL.name } },
+		}));
+		const workflow = {
+			name: 'e2e: every Rostering node',
+			active: false,
+			settings: { executionOrder: 'v1' },
+			nodes: [trigger, ...nodes],
+			connections: { 'Manual Trigger': { main: [all.map((s) => ({ node: s.name, type: 'main', index: 0 }))] } },
+			pinData: {},
+		};
+		sb.clearRequests();
+		const res = await n8n!.runWorkflow(workflow as never);
+		if (!res.ok) throw new Error(explain(res));
+		for (const step of all) {
+			const items = res.items(step.name) as IDataObject[];
+			try {
+				step.check(items, sb);
+			} catch (error) {
+				throw new Error(`${step.name}: ${(error as Error).message}\n${JSON.stringify(items).slice(0, 500)}`);
+			}
+		}
+		// Every request was signed with the credential's token, and each write carried an Idempotency-Key.
+		for (const request of sb.requests) expect(request.headers.authorization).toBe(`Bearer ${tokens.access_token}`);
+		const writes = sb.requests.filter((r) => r.method === 'POST');
+		expect(writes.map((r) => r.path).sort()).toEqual(['/v1/on-demand-shifts', '/v1/projects', '/v1/shifts', '/v1/timesheets']);
+		for (const write of writes) expect(write.headers['idempotency-key']).toMatch(/^n8n-[0-9a-f]{48}$/);
+	});
+});
