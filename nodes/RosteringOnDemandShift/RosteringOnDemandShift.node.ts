@@ -5,16 +5,16 @@ import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit
 import {
 	checkEndAfterStart,
 	idParameter,
-	locationTimezone,
 	operationRunner,
 	prepareList,
+	recordBeingChanged,
+	startAndEndAt,
 	timestampAt,
+	updateFieldsOf,
 	withBody,
 	withRecordId,
 } from '../shared/operations';
 import { listSearch } from '../shared/search';
-import { send } from '../shared/transport';
-import { maxRateLimitWait, subjectOf } from '../shared/params';
 import { compact, inputError } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
@@ -25,13 +25,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const locationId = idParameter(ctx, 'locationId', 'Location', 'location');
 	const positionId = idParameter(ctx, 'positionId', 'Position', 'position');
 	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
-	const startText = ctx.getNodeParameter('startTime', '');
-	const endText = ctx.getNodeParameter('endTime', '');
-	// Reading the location checks that it exists, and gives its time zone to local times.
-	const timezone = async () => await locationTimezone(ctx, locationId, 'Location');
-	const start = await timestampAt(ctx, startText, 'Start Time', timezone);
-	const end = await timestampAt(ctx, endText, 'End Time', timezone);
-	checkEndAfterStart(ctx, start, end, 'on-demand shift');
+	const { start, end, timezone } = await startAndEndAt(ctx, locationId, 'on-demand shift');
 	await timezone();
 	return compact({
 		location_id: locationId,
@@ -47,31 +41,18 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const node = ctx.getNode();
 	const itemIndex = ctx.getItemIndex();
 	const shiftId = idParameter(ctx, 'onDemandShiftId', 'On-Demand Shift', 'on-demand shift');
-	const fields = ctx.getNodeParameter('updateFields', {}) as IDataObject;
-	if (Object.keys(fields).length === 0) {
-		throw inputError(node, itemIndex, 'Update Fields is empty', 'Add at least one field to change.');
-	}
+	const fields = updateFieldsOf(ctx);
 	// The record as it is, read only when needed: its location's time zone for local times, and
 	// its times to check order.
-	let current: Promise<IDataObject> | undefined;
-	const record = async () =>
-		await (current ??= send(
-			ctx,
-			{ method: 'GET', url: `/v1/on-demand-shifts/${shiftId}` },
-			{
-				subject: subjectOf('onDemandShift', 'get', shiftId),
-				retrySafe: true,
-				maxRateLimitWaitSeconds: maxRateLimitWait(ctx),
-			},
-		));
-	const timezone = async () => await locationTimezone(ctx, String((await record()).location_id), 'On-Demand Shift');
+	const current = recordBeingChanged(ctx, 'onDemandShift', shiftId, 'On-Demand Shift');
+	const { timezone } = current;
 	const body: IDataObject = {};
 	if ('positionId' in fields) body.position_id = idParameter(ctx, 'updateFields.positionId', 'Position', 'position');
 	if ('startTime' in fields) body.start_time = await timestampAt(ctx, fields.startTime, 'Start Time', timezone);
 	if ('endTime' in fields) body.end_time = await timestampAt(ctx, fields.endTime, 'End Time', timezone);
 	if (body.start_time || body.end_time) {
-		const start = (body.start_time as string) ?? (current ? String((await record()).start_time) : undefined);
-		const end = (body.end_time as string) ?? (current ? String((await record()).end_time) : undefined);
+		const start = (body.start_time as string) ?? (current.wasRead() ? String((await current.record()).start_time) : undefined);
+		const end = (body.end_time as string) ?? (current.wasRead() ? String((await current.record()).end_time) : undefined);
 		if (start && end) checkEndAfterStart(ctx, start, end, 'on-demand shift');
 	}
 	if ('notes' in fields) body.notes = fields.notes === '' ? null : String(fields.notes);

@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, withBody, withRecordId } from '../shared/operations';
+import { operationRunner, prepareList, updateFieldsOf, withBody, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 import { compact, ID_PATTERN, inputError } from '../shared/values';
 
@@ -108,10 +108,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const node = ctx.getNode();
 	const itemIndex = ctx.getItemIndex();
-	const fields = ctx.getNodeParameter('updateFields', {}) as IDataObject;
-	if (Object.keys(fields).length === 0) {
-		throw inputError(node, itemIndex, 'Update Fields is empty', 'Add at least one field to change.');
-	}
+	const fields = updateFieldsOf(ctx);
 	const body: IDataObject = {};
 	if ('name' in fields) body.name = textOf(ctx, fields.name, 'Name', MAX_NAME, NAME_RULE);
 	if ('code' in fields) body.code = textOf(ctx, fields.code, 'Code', MAX_CODE, CODE_RULE);

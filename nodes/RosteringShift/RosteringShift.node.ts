@@ -5,16 +5,16 @@ import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit
 import {
 	checkEndAfterStart,
 	idParameter,
-	locationTimezone,
 	operationRunner,
 	prepareList,
+	recordBeingChanged,
+	startAndEndAt,
 	timestampAt,
+	updateFieldsOf,
 	withBody,
 	withRecordId,
 } from '../shared/operations';
 import { listSearch } from '../shared/search';
-import { send } from '../shared/transport';
-import { maxRateLimitWait, subjectOf } from '../shared/params';
 import { checkId, compact, inputError, toInteger } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
@@ -41,13 +41,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
 	const employee = ctx.getNodeParameter('additionalFields.employeeId', '', { extractValue: true }) as string;
 	const employeeId = employee ? checkId(ctx.getNode(), ctx.getItemIndex(), employee, 'Employee', 'employee') : undefined;
-	const startText = ctx.getNodeParameter('startTime', '');
-	const endText = ctx.getNodeParameter('endTime', '');
-	// Reading the location checks that it exists, and gives its time zone to local times.
-	const timezone = async () => await locationTimezone(ctx, locationId, 'Location');
-	const start = await timestampAt(ctx, startText, 'Start Time', timezone);
-	const end = await timestampAt(ctx, endText, 'End Time', timezone);
-	checkEndAfterStart(ctx, start, end, 'shift');
+	const { start, end, timezone } = await startAndEndAt(ctx, locationId, 'shift');
 	await timezone();
 	return compact({
 		location_id: locationId,
@@ -65,19 +59,10 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const node = ctx.getNode();
 	const itemIndex = ctx.getItemIndex();
 	const shiftId = idParameter(ctx, 'shiftId', 'Shift', 'shift');
-	const fields = ctx.getNodeParameter('updateFields', {}) as IDataObject;
-	if (Object.keys(fields).length === 0) {
-		throw inputError(node, itemIndex, 'Update Fields is empty', 'Add at least one field to change.');
-	}
+	const fields = updateFieldsOf(ctx);
 	// The shift as it is: its location's time zone for local times, and its times to check order.
-	let current: Promise<IDataObject> | undefined;
-	const shift = async () =>
-		await (current ??= send(
-			ctx,
-			{ method: 'GET', url: `/v1/shifts/${shiftId}` },
-			{ subject: subjectOf('shift', 'get', shiftId), retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(ctx) },
-		));
-	const timezone = async () => await locationTimezone(ctx, String((await shift()).location_id), 'Shift');
+	const current = recordBeingChanged(ctx, 'shift', shiftId, 'Shift');
+	const { timezone } = current;
 	const body: IDataObject = {};
 	if ('positionId' in fields) body.position_id = idParameter(ctx, 'updateFields.positionId', 'Position', 'position');
 	if ('employeeId' in fields) body.employee_id = idParameter(ctx, 'updateFields.employeeId', 'Employee', 'employee');
@@ -85,8 +70,8 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	if ('startTime' in fields) body.start_time = await timestampAt(ctx, fields.startTime, 'Start Time', timezone);
 	if ('endTime' in fields) body.end_time = await timestampAt(ctx, fields.endTime, 'End Time', timezone);
 	if (body.start_time || body.end_time) {
-		const start = (body.start_time as string) ?? (current ? String((await shift()).start_time) : undefined);
-		const end = (body.end_time as string) ?? (current ? String((await shift()).end_time) : undefined);
+		const start = (body.start_time as string) ?? (current.wasRead() ? String((await current.record()).start_time) : undefined);
+		const end = (body.end_time as string) ?? (current.wasRead() ? String((await current.record()).end_time) : undefined);
 		if (start && end) checkEndAfterStart(ctx, start, end, 'shift');
 	}
 	if ('breaks' in fields) body.breaks = breaksOf(ctx, (fields.breaks as IDataObject).break as Break[], 'Break') ?? [];

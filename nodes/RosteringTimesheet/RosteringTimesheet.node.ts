@@ -18,16 +18,16 @@ import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit
 import {
 	checkEndAfterStart,
 	idParameter,
-	locationTimezone,
 	operationRunner,
 	prepareList,
+	recordBeingChanged,
+	startAndEndAt,
 	timestampAt,
+	updateFieldsOf,
 	withBody,
 	withRecordId,
 } from '../shared/operations';
-import { maxRateLimitWait, subjectOf } from '../shared/params';
 import { listSearch } from '../shared/search';
-import { send } from '../shared/transport';
 import { checkId, compact, inputError } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
@@ -159,13 +159,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
 	const shift = ctx.getNodeParameter('additionalFields.shiftId', '', { extractValue: true }) as string;
 	const shiftId = shift ? checkId(node, itemIndex, shift, 'Shift', 'shift') : undefined;
-	const startText = ctx.getNodeParameter('startTime', '');
-	const endText = ctx.getNodeParameter('endTime', '');
-	// Reading the location checks that it exists, and gives its time zone to local times.
-	const timezone = async () => await locationTimezone(ctx, locationId, 'Location');
-	const start = await timestampAt(ctx, startText, 'Start Time', timezone);
-	const end = await timestampAt(ctx, endText, 'End Time', timezone);
-	checkTimesheetTimes(ctx, start, end);
+	const { start, end, timezone } = await startAndEndAt(ctx, locationId, 'timesheet', (a: string, b: string) => checkTimesheetTimes(ctx, a, b));
 	const rows = (extra.breaks as IDataObject | undefined)?.break as Break[] | undefined;
 	const breaks = await breaksOf(ctx, rows, timezone, async () => ({ start, end }));
 	await timezone();
@@ -191,18 +185,10 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const node = ctx.getNode();
 	const itemIndex = ctx.getItemIndex();
 	const timesheetId = idParameter(ctx, 'timesheetId', 'Timesheet', 'timesheet');
-	const fields = ctx.getNodeParameter('updateFields', {}) as IDataObject;
-	if (Object.keys(fields).length === 0) {
-		throw inputError(node, itemIndex, 'Update Fields is empty', 'Add at least one field to change.');
-	}
-	let current: Promise<IDataObject> | undefined;
-	const timesheet = async () =>
-		await (current ??= send(
-			ctx,
-			{ method: 'GET', url: `/v1/timesheets/${timesheetId}` },
-			{ subject: subjectOf('timesheet', 'get', timesheetId), retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(ctx) },
-		));
-	const timezone = async () => await locationTimezone(ctx, String((await timesheet()).location_id), 'Timesheet');
+	const fields = updateFieldsOf(ctx);
+	const current = recordBeingChanged(ctx, 'timesheet', timesheetId, 'Timesheet');
+	const timesheet = current.record;
+	const { timezone } = current;
 	const body: IDataObject = {};
 	if ('positionId' in fields) body.position_id = idParameter(ctx, 'updateFields.positionId', 'Position', 'position');
 	// `note`, as every example in the spec spells it (see the comment at the top).

@@ -148,6 +148,55 @@ export function checkEndAfterStart(ctx: IExecuteSingleFunctions, start: string, 
 	}
 }
 
+/** The Update Fields the user added; an empty change is refused before anything is sent. */
+export function updateFieldsOf(ctx: IExecuteSingleFunctions): IDataObject {
+	const fields = ctx.getNodeParameter('updateFields', {}) as IDataObject;
+	if (Object.keys(fields).length === 0) {
+		throw inputError(ctx.getNode(), ctx.getItemIndex(), 'Update Fields is empty', 'Add at least one field to change.');
+	}
+	return fields;
+}
+
+/**
+ * Start Time and End Time of a new record at a location, for the API: checked as text first,
+ * local times read at the location, end after start (or the node's own `check`). The caller awaits
+ * `timezone()` once its own checks are done too: reading the location proves it exists before
+ * anything is created, and checks that need no request come first.
+ */
+export async function startAndEndAt(
+	ctx: IExecuteSingleFunctions,
+	locationId: string,
+	singular: string,
+	check: (start: string, end: string) => void = (start, end) => checkEndAfterStart(ctx, start, end, singular),
+): Promise<{ start: string; end: string; timezone: () => Promise<string> }> {
+	const startText = ctx.getNodeParameter('startTime', '');
+	const endText = ctx.getNodeParameter('endTime', '');
+	const timezone = async () => await locationTimezone(ctx, locationId, 'Location');
+	const start = await timestampAt(ctx, startText, 'Start Time', timezone);
+	const end = await timestampAt(ctx, endText, 'End Time', timezone);
+	check(start, end);
+	return { start, end, timezone };
+}
+
+/**
+ * The record a change applies to, read at most once and only when the change needs it: for its
+ * location's time zone (a local time) or its current values (to check a new start or end).
+ */
+export function recordBeingChanged(ctx: IExecuteSingleFunctions, key: ResourceKey, id: string, field: string) {
+	let pending: Promise<IDataObject> | undefined;
+	const record = async () =>
+		await (pending ??= send(
+			ctx,
+			{ method: 'GET', url: `/v1/${resource(key).path}/${id}` },
+			{ subject: subjectOf(key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(ctx) },
+		));
+	return {
+		record,
+		wasRead: () => pending !== undefined,
+		timezone: async () => await locationTimezone(ctx, String((await record()).location_id), field),
+	};
+}
+
 function withPairing(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
 	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }
