@@ -79,3 +79,22 @@ export async function fixture(options: SandboxOptions = {}): Promise<Fixture> {
 export function byId(value: string): IDataObject {
 	return { __rl: true, mode: 'id', value };
 }
+
+/**
+ * Lookups into the sandbox's seed that the node tests share: the main business, its active
+ * locations, one in a given time zone, and an active position at a location. Lazy, because the
+ * fixture is made in beforeAll.
+ */
+export function seedLookups(current: () => Fixture) {
+	const store = () => current().sandbox.store;
+	const business = () => store().mainBusinessId;
+	const locations = () => [...store().t.locations.values()].filter((l) => l.business_id === business() && !l.archived);
+	const locationIn = (timezone: string) => {
+		const location = locations().find((l) => l.timezone === timezone);
+		if (!location) throw new Error(`the seed has no location in ${timezone}`);
+		return location;
+	};
+	const positionAt = (locationId: string) =>
+		[...store().t.positions.values()].find((p) => p.location_id === locationId && p.active && !p.archived)!;
+	return { business, locations, locationIn, positionAt };
+}

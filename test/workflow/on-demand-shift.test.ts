@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
-import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, fixture, type Fixture } from './fixture';
+import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, fixture, type Fixture, seedLookups } from './fixture';
 
 const NODE = 'rosteringOnDemandShift';
 const DAY = 86_400_000;
@@ -24,16 +24,8 @@ beforeEach(() => {
 	f.sandbox.clearRequests();
 });
 
-const business = () => f.sandbox.store.mainBusinessId;
-const locations = () => [...f.sandbox.store.t.locations.values()].filter((l) => l.business_id === business() && !l.archived);
-const locationIn = (timezone: string) => {
-	const location = locations().find((l) => l.timezone === timezone);
-	if (!location) throw new Error(`the seed has no location in ${timezone}`);
-	return location;
-};
+const { business, locationIn, positionAt } = seedLookups(() => f);
 const sydney = () => locationIn('Australia/Sydney');
-const positionAt = (locationId: string) =>
-	[...f.sandbox.store.t.positions.values()].find((p) => p.location_id === locationId && p.active && !p.archived)!;
 const onDemandShifts = () => [...f.sandbox.store.t.onDemandShifts.values()].filter((s) => s.business_id === business());
 const requests = (method: string) => f.apiRequests().filter((r) => r.method === method && r.path.startsWith('/v1/on-demand-shifts'));
 const description = (error: unknown) => (error as { description?: string }).description;

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ALL_PERMISSIONS, byId, fixture, type Fixture } from './fixture';
+import { ALL_PERMISSIONS, byId, fixture, type Fixture, seedLookups } from './fixture';
 
 let f: Fixture;
 
@@ -21,15 +21,7 @@ beforeEach(() => {
 	f.sandbox.clearRequests();
 });
 
-const business = () => f.sandbox.store.mainBusinessId;
-const locations = () => [...f.sandbox.store.t.locations.values()].filter((l) => l.business_id === business() && !l.archived);
-const locationIn = (timezone: string) => {
-	const location = locations().find((l) => l.timezone === timezone);
-	if (!location) throw new Error(`the seed has no location in ${timezone}`);
-	return location;
-};
-const positionAt = (locationId: string) =>
-	[...f.sandbox.store.t.positions.values()].find((p) => p.location_id === locationId && p.active && !p.archived)!;
+const { business, locations, locationIn, positionAt } = seedLookups(() => f);
 const shiftsAt = (locationId: string) =>
 	[...f.sandbox.store.t.shifts.values()].filter((s) => s.business_id === business() && s.location_id === locationId && !s.archived);
 const futureShift = () =>

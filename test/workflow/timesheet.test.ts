@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
-import { ALL_PERMISSIONS, CREDENTIAL_ID, byId, fixture, type Fixture } from './fixture';
+import { ALL_PERMISSIONS, CREDENTIAL_ID, byId, fixture, type Fixture, seedLookups } from './fixture';
 
 let f: Fixture;
 
@@ -22,15 +22,7 @@ beforeEach(() => {
 	f.sandbox.clearRequests();
 });
 
-const business = () => f.sandbox.store.mainBusinessId;
-const locations = () => [...f.sandbox.store.t.locations.values()].filter((l) => l.business_id === business() && !l.archived);
-const locationIn = (timezone: string) => {
-	const location = locations().find((l) => l.timezone === timezone);
-	if (!location) throw new Error(`the seed has no location in ${timezone}`);
-	return location;
-};
-const positionAt = (locationId: string) =>
-	[...f.sandbox.store.t.positions.values()].find((p) => p.location_id === locationId && p.active && !p.archived)!;
+const { business, locations, locationIn, positionAt } = seedLookups(() => f);
 /** A current employee who may work the position at the location. */
 const employeeFor = (locationId: string, positionId: string, skip = 0) => {
 	const found = [...f.sandbox.store.t.employees.values()].filter(
