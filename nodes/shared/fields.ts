@@ -170,7 +170,7 @@ export function requestOptions(writeOperations: string[], allOperations: string[
 				displayName: 'Max Rate-Limit Wait (Seconds)',
 				name: 'maxRateLimitWait',
 				type: 'number',
-				typeOptions: { minValue: 0 },
+				typeOptions: { minValue: 0, maxValue: 3600 },
 				default: 60,
 				description:
 					'When the service says to slow down, wait as long as it asks, up to this many seconds; a longer wait fails with an error instead',

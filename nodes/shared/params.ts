@@ -6,9 +6,22 @@ import { inputError } from './values';
 
 /** Reading the parameters every operation shares. */
 
-export function maxRateLimitWait(ctx: IExecuteSingleFunctions): number | undefined {
-	const value = ctx.getNodeParameter('options.maxRateLimitWait', 60);
-	return typeof value === 'number' && value >= 0 ? value : undefined;
+/** Longest wait a user may allow for one Retry-After: an hour. */
+const MAX_RATE_LIMIT_WAIT_SECONDS = 3600;
+
+/** Options › Max Rate-Limit Wait, checked: a number of seconds from 0 to an hour. */
+export function maxRateLimitWait(ctx: IExecuteSingleFunctions): number {
+	const value = ctx.getNodeParameter('options.maxRateLimitWait', 60) as unknown;
+	const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_RATE_LIMIT_WAIT_SECONDS) {
+		throw inputError(
+			ctx.getNode(),
+			ctx.getItemIndex(),
+			`Options › Max Rate-Limit Wait (Seconds): ${JSON.stringify(value)} is not allowed`,
+			`Use a number of seconds from 0 to ${MAX_RATE_LIMIT_WAIT_SECONDS}.`,
+		);
+	}
+	return seconds;
 }
 
 export function subjectOf(key: ResourceKey, operation: string, id?: string): RequestSubject {

@@ -122,3 +122,16 @@ describe('errors a person meets', () => {
 		expect(f.apiRequests()).toHaveLength(1);
 	});
 });
+
+describe('bad input', () => {
+	it.each([
+		['-5', 'Options › Max Rate-Limit Wait (Seconds): "-5" is not allowed'],
+		['soon', 'Options › Max Rate-Limit Wait (Seconds): "soon" is not allowed'],
+		['7200', 'Options › Max Rate-Limit Wait (Seconds): "7200" is not allowed'],
+	])('refuses a Max Rate-Limit Wait mapped to %p before sending anything', async (value, message) => {
+		const result = await f.run('rosteringConnection', { operation: 'get', options: { maxRateLimitWait: `={{ "${value}" }}` } });
+		expect(result.error?.message).toBe(message);
+		expect(String((result.error as { description?: string }).description)).toBe('Use a number of seconds from 0 to 3600.');
+		expect(f.apiRequests()).toHaveLength(0);
+	});
+});
