@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit } from '../shared/fields';
 import {
 	checkEndAfterStart,
+	confirmLocation,
 	idParameter,
 	operationRunner,
 	prepareList,
@@ -26,7 +27,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const positionId = idParameter(ctx, 'positionId', 'Position', 'position');
 	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
 	const { start, end, timezone } = await startAndEndAt(ctx, locationId, 'on-demand shift');
-	await timezone();
+	await confirmLocation(timezone);
 	return compact({
 		location_id: locationId,
 		position_id: positionId,

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks } from '../shared/fields';
 import {
 	checkEndAfterStart,
+	confirmLocation,
 	idParameter,
 	operationRunner,
 	prepareList,
@@ -42,7 +43,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const employee = ctx.getNodeParameter('additionalFields.employeeId', '', { extractValue: true }) as string;
 	const employeeId = employee ? checkId(ctx.getNode(), ctx.getItemIndex(), employee, 'Employee', 'employee') : undefined;
 	const { start, end, timezone } = await startAndEndAt(ctx, locationId, 'shift');
-	await timezone();
+	await confirmLocation(timezone);
 	return compact({
 		location_id: locationId,
 		position_id: positionId,
@@ -66,7 +67,12 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const body: IDataObject = {};
 	if ('positionId' in fields) body.position_id = idParameter(ctx, 'updateFields.positionId', 'Position', 'position');
 	if ('employeeId' in fields) body.employee_id = idParameter(ctx, 'updateFields.employeeId', 'Employee', 'employee');
-	if (fields.openShift === true) body.employee_id = null;
+	if (fields.openShift === true) {
+		if ('employeeId' in fields) {
+			throw inputError(node, itemIndex, 'Update Fields has both Employee and Make Open Shift', 'Choose one: a person for the shift, or an open shift.');
+		}
+		body.employee_id = null;
+	}
 	if ('startTime' in fields) body.start_time = await timestampAt(ctx, fields.startTime, 'Start Time', timezone);
 	if ('endTime' in fields) body.end_time = await timestampAt(ctx, fields.endTime, 'End Time', timezone);
 	if (body.start_time || body.end_time) {

@@ -17,6 +17,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit } from '../shared/fields';
 import {
 	checkEndAfterStart,
+	confirmLocation,
 	idParameter,
 	operationRunner,
 	prepareList,
@@ -162,7 +163,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const { start, end, timezone } = await startAndEndAt(ctx, locationId, 'timesheet', (a: string, b: string) => checkTimesheetTimes(ctx, a, b));
 	const rows = (extra.breaks as IDataObject | undefined)?.break as Break[] | undefined;
 	const breaks = await breaksOf(ctx, rows, timezone, async () => ({ start, end }));
-	await timezone();
+	await confirmLocation(timezone);
 	return compact({
 		employee_id: employeeId,
 		location_id: locationId,

@@ -1,5 +1,10 @@
-import { createHash } from 'crypto';
-import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
@@ -35,6 +40,7 @@ export function createMany(
 	key: ResourceKey,
 	url: string,
 	build: BodyBuilder,
+	passThrough: Partial<IHttpRequestOptions>,
 ): Promise<INodeExecutionData[]> {
 	const batchKey = `${ctx.getExecutionId()}|${ctx.getNode().id ?? ctx.getNode().name}`;
 	return new Promise<INodeExecutionData[]>((resolve, reject) => {
@@ -48,16 +54,16 @@ export function createMany(
 		openBatches.set(batchKey, members);
 		void Promise.resolve().then(async () => {
 			openBatches.delete(batchKey);
-			await sendBatches(members, key, url, build).catch((error: Error) => {
+			await sendBatches(members, key, url, build, passThrough).catch((error: Error) => {
 				for (const m of members) m.reject(error);
 			});
 		});
 	});
 }
 
-function notSent(member: Member, reason: string, cause: Error): NodeOperationError {
+function notSent(member: Member, reason: string, cause: Error, outcome = 'Not created'): NodeOperationError {
 	const description = (cause as NodeOperationError).description;
-	return new NodeOperationError(member.ctx.getNode(), `Not created: ${reason}`, {
+	return new NodeOperationError(member.ctx.getNode(), `${outcome}: ${reason}`, {
 		itemIndex: member.itemIndex,
 		description: `${cause.message}${description ? `. ${description}` : ''}`,
 		level: 'warning',
@@ -70,7 +76,13 @@ function failingItem(field: string | undefined): { index: number; field?: string
 	return match ? { index: Number(match[1]), field: match[2] } : undefined;
 }
 
-async function sendBatches(members: Member[], key: ResourceKey, url: string, build: BodyBuilder): Promise<void> {
+async function sendBatches(
+	members: Member[],
+	key: ResourceKey,
+	url: string,
+	build: BodyBuilder,
+	passThrough: Partial<IHttpRequestOptions>,
+): Promise<void> {
 	members.sort((a, b) => a.itemIndex - b.itemIndex);
 	const carryOn = members.some((m) => m.ctx.continueOnFail());
 
@@ -97,17 +109,38 @@ async function sendBatches(members: Member[], key: ResourceKey, url: string, bui
 	members.forEach((m, i) => failures[i] && m.reject(failures[i] as Error));
 	const ready = members.map((member, i) => ({ member, body: bodies[i] })).filter((entry) => entry.body);
 
+	// The service keeps one Idempotency-Key per request. Items with the user's own key (the source
+	// row id, say) are therefore sent one by one, so that a re-run with more rows, or in another
+	// order, still replays each of them instead of creating it again.
+	const keyed = ready.filter((entry) => userIdempotencyKey(entry.member.ctx));
+	await Promise.all(
+		keyed.map(async ({ member, body }) => {
+			try {
+				const headers = { 'Idempotency-Key': idempotencyKey(member.ctx, { method: 'POST', url, body }, userIdempotencyKey(member.ctx)) };
+				const created = await send(
+					member.ctx,
+					{ method: 'POST', url, body, headers, passThrough },
+					{ subject: subjectOf(key, 'create'), retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(member.ctx) },
+				);
+				member.resolve([{ json: created, pairedItem: { item: member.itemIndex } }]);
+			} catch (error) {
+				member.reject(error as Error);
+			}
+		}),
+	);
+	const batched = ready.filter((entry) => !keyed.includes(entry));
+
 	// 2. Batches of up to 100, in input order, each saved all or nothing by the service.
 	const spec = resource(key);
-	for (let start = 0; start < ready.length; start += MAX_BATCH_SIZE) {
-		const batch = ready.slice(start, start + MAX_BATCH_SIZE);
+	for (let start = 0; start < batched.length; start += MAX_BATCH_SIZE) {
+		const batch = batched.slice(start, start + MAX_BATCH_SIZE);
 		const leader = batch[0].member.ctx;
 		const data = batch.map((entry) => entry.body as IDataObject);
 		try {
 			const headers = { 'Idempotency-Key': batchIdempotencyKey(batch.map((e) => e.member), url, data) };
 			const response = await send(
 				leader,
-				{ method: 'POST', url, body: { data }, headers },
+				{ method: 'POST', url, body: { data }, headers, passThrough },
 				{ subject: subjectOf(key, 'create'), retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(leader) },
 			);
 			const created = (response.data as IDataObject[] | undefined) ?? [];
@@ -122,14 +155,18 @@ async function sendBatches(members: Member[], key: ResourceKey, url: string, bui
 			if (culpritMember && culprit?.field) {
 				(error as NodeOperationError).message = `Item ${culpritMember.itemIndex}: ${(error as Error).message.replace(/"data\[\d+\]\./, '"')}`;
 			}
-			const reason = culpritMember
-				? `the batch was refused as a whole because of item ${culpritMember.itemIndex}`
-				: 'the batch was refused as a whole';
+			const status = Number((error as { httpCode?: string }).httpCode ?? 0);
+			const unclear = !(status >= 400 && status < 500);
+			const reason = unclear
+				? 'the service gave no clear answer for this batch, so it may have been saved. Check before running again, or set the Idempotency Key option so that a re-run cannot create twice'
+				: culpritMember
+					? `the batch was refused as a whole because of item ${culpritMember.itemIndex}`
+					: 'the batch was refused as a whole';
 			for (const { member } of batch) {
-				member.reject(member === culpritMember ? (error as Error) : notSent(member, reason, error as Error));
+				member.reject(member === culpritMember ? (error as Error) : notSent(member, reason, error as Error, unclear ? 'Outcome unknown' : 'Not created'));
 			}
 			if (!carryOn) {
-				for (const { member } of ready.slice(start + MAX_BATCH_SIZE)) {
+				for (const { member } of batched.slice(start + MAX_BATCH_SIZE)) {
 					member.reject(notSent(member, 'an earlier batch was refused, so this one was not sent', error as Error));
 				}
 				return;
@@ -138,15 +175,7 @@ async function sendBatches(members: Member[], key: ResourceKey, url: string, bui
 	}
 }
 
-/**
- * One key for a batch: the members' own keys when the user set them (so re-running the workflow
- * with the same rows replays), otherwise derived from the execution, node, items and bodies.
- */
+/** The key of a batch of items without keys of their own: derived from the execution, node, items and bodies. */
 function batchIdempotencyKey(members: Member[], url: string, data: IDataObject[]): string {
-	const userKeys = members.map((m) => userIdempotencyKey(m.ctx));
-	if (userKeys.every(Boolean)) {
-		return `u-${createHash('sha256').update(`POST ${url}\n${userKeys.join('\n')}`).digest('hex').slice(0, 48)}`;
-	}
-	const first = members[0];
-	return idempotencyKey(first.ctx, { method: 'POST', url, body: { items: members.map((m) => m.itemIndex), data } });
+	return idempotencyKey(members[0].ctx, { method: 'POST', url, body: { items: members.map((m) => m.itemIndex), data } });
 }

@@ -35,6 +35,12 @@ function header(headers: unknown, name: string): string | undefined {
 	return undefined;
 }
 
+/**
+ * Failures where no answer came back, worth retrying when the request is safe to repeat. Others
+ * with a code (an OAuth refresh refused: EAUTH; a cancelled execution) are not network trouble.
+ */
+const NETWORK_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ESOCKETTIMEDOUT']);
+
 /** Seconds from a Retry-After header: delta-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
 	if (value === undefined || value === '') return undefined;
@@ -83,7 +89,7 @@ export function readFailure(error: unknown): ApiFailure | undefined {
 		}
 	}
 	for (const candidate of candidates) {
-		if (typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code)) {
+		if (typeof candidate.code === 'string' && NETWORK_CODES.has(candidate.code)) {
 			return { status: 0, networkCode: candidate.code };
 		}
 	}
@@ -152,7 +158,7 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 			return {
 				message: 'The same request is still being processed by the service',
 				description:
-					'Wait a moment and run the node again. Because it carries the same idempotency key, nothing will be created twice.',
+					'The node waited for it and gave up. Check whether the record was created before running again; with the Idempotency Key option set, a re-run cannot create it twice.',
 			};
 		case 'conflict':
 			return {

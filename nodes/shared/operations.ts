@@ -10,7 +10,7 @@ import type {
 import { createMany, type BodyBuilder } from './batch';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { resource, type ResourceKey } from './resources';
-import { CREDENTIAL_TYPE, idempotencyKey, listAll, send } from './transport';
+import { CREDENTIAL_TYPE, idempotencyKey, listAll, passThroughOf, send } from './transport';
 import { checkId, hasOffset, inputError, toDate, toInteger, toTimestamp } from './values';
 
 /**
@@ -112,13 +112,27 @@ export async function locationTimezone(ctx: IExecuteSingleFunctions, locationId:
 		return timezone;
 	} catch (error) {
 		const reason = (error as Error).message;
-		throw inputError(
+		const refused = inputError(
 			ctx.getNode(),
 			ctx.getItemIndex(),
 			`${field}: the location ${locationId} could not be read`,
 			`${reason}. Local times need the location's time zone: pick a location this connection can read, or give the times with a UTC offset.`,
 		);
+		refused.context.httpCode = (error as { httpCode?: string }).httpCode;
+		throw refused;
 	}
+}
+
+/**
+ * Reads the location of a new record once its other checks are done, which proves it exists before
+ * anything is created. A connection allowed to create but not to read locations (one granted only
+ * on-demand permissions, say) cannot check this; the service then checks it on create.
+ */
+export async function confirmLocation(timezone: () => Promise<string>): Promise<void> {
+	await timezone().catch((error: { context?: IDataObject }) => {
+		if (error.context?.httpCode !== '403') return Promise.reject(error);
+		return undefined;
+	});
 }
 
 /** A start or end time for the API: an offset as given, or local time at the location. */
@@ -214,7 +228,7 @@ export function operationRunner(key: ResourceKey, buildCreateBody?: BodyBuilder)
 		const operation = this.getNodeParameter('operation') as string;
 		// Create Many must join its batch before anything is awaited: see batch.ts.
 		if (operation === 'createMany' && buildCreateBody) {
-			return await createMany(this, key, String(requestData.options.url), buildCreateBody);
+			return await createMany(this, key, String(requestData.options.url), buildCreateBody, passThroughOf(requestData.options));
 		}
 		const spec = resource(key);
 		const { options } = requestData;
@@ -229,6 +243,7 @@ export function operationRunner(key: ResourceKey, buildCreateBody?: BodyBuilder)
 				rangeDays: spec.rangeDays,
 				maxRateLimitWaitSeconds: maxWait,
 				baseURL: options.baseURL,
+				passThrough: passThroughOf(options),
 			});
 			return withPairing(records, itemIndex);
 		}
@@ -237,7 +252,15 @@ export function operationRunner(key: ResourceKey, buildCreateBody?: BodyBuilder)
 		const id = /\/([0-9a-f]{24})$/.exec(url)?.[1];
 		const body = await send(
 			this,
-			{ method, url, qs: options.qs as IDataObject, body: options.body as IDataObject, headers, baseURL: options.baseURL },
+			{
+				method,
+				url,
+				qs: options.qs as IDataObject,
+				body: options.body as IDataObject,
+				headers,
+				baseURL: options.baseURL,
+				passThrough: passThroughOf(options),
+			},
 			{
 				subject: subjectOf(key, operation, id),
 				retrySafe: method === 'GET' || method === 'DELETE' || Boolean(headers['Idempotency-Key']),

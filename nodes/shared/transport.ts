@@ -33,6 +33,8 @@ export type RequestContext = IExecuteSingleFunctions | IExecuteFunctions | ILoad
 export const RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
 /** Default ceiling on one Retry-After wait; the nodes let the user change it. */
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS = 60;
+/** How many times one request waits out a 429 (or a request in progress) before it fails. */
+export const MAX_RATE_LIMIT_RETRIES = 10;
 /** Statuses that mean "try again later" rather than "this request is wrong". */
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 
@@ -57,6 +59,14 @@ export interface ApiRequest {
 	headers?: IDataObject;
 	/** Set by RoutingNode from the node's requestDefaults; looked up from the credential otherwise. */
 	baseURL?: string;
+	/** The node's Request Options n8n adds to declarative nodes (timeout, proxy, ...), kept as set. */
+	passThrough?: Partial<IHttpRequestOptions>;
+}
+
+/** Request options RoutingNode prepares that every request of the node must keep. */
+export function passThroughOf(options: IDataObject | IHttpRequestOptions): Partial<IHttpRequestOptions> {
+	const { timeout, proxy, skipSslCertificateValidation, allowedDomains } = options as IDataObject;
+	return JSON.parse(JSON.stringify({ timeout, proxy, skipSslCertificateValidation, allowedDomains })) as Partial<IHttpRequestOptions>;
 }
 
 async function baseUrlOf(ctx: RequestContext): Promise<string> {
@@ -68,6 +78,10 @@ async function baseUrlOf(ctx: RequestContext): Promise<string> {
 		});
 	}
 	return baseUrl;
+}
+
+function hasIdempotencyKey(request: ApiRequest): boolean {
+	return Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
 }
 
 /** The connection a request belongs to: the credential the node uses. */
@@ -85,6 +99,7 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 	const baseURL = request.baseURL ?? (await baseUrlOf(ctx));
 	const maxWait = options.maxRateLimitWaitSeconds ?? DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS;
 	const httpOptions: IHttpRequestOptions = {
+		...(request.passThrough ?? {}),
 		method: request.method,
 		baseURL,
 		url: request.url,
@@ -95,6 +110,7 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 	};
 	return await limiterFor(connectionKey(ctx)).run(async () => {
 		let transientRetries = 0;
+		let rateLimited = 0;
 		for (;;) {
 			try {
 				const body = (await ctx.helpers.httpRequestWithAuthentication.call(
@@ -105,10 +121,14 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 				return body ?? {};
 			} catch (error) {
 				const failure = readFailure(error);
-				if (!failure) throw notConnected(ctx, error) ?? asNodeError(ctx.getNode(), error);
-				if (failure.status === 429) {
-					const wait = failure.retryAfterSeconds ?? RETRY_DELAYS_MS[Math.min(transientRetries, 3)] / 1000;
+				if (!failure) throw notConnected(ctx, error) ?? refreshRefused(ctx, error) ?? asNodeError(ctx.getNode(), error);
+				// A 429 and a request still in progress under the same Idempotency-Key both mean "not
+				// now": waiting and sending the same request again cannot do anything twice.
+				const notNow = failure.status === 429 || (failure.code === 'request_in_progress' && hasIdempotencyKey(request));
+				if (notNow && rateLimited < MAX_RATE_LIMIT_RETRIES) {
+					const wait = failure.retryAfterSeconds ?? RETRY_DELAYS_MS[Math.min(rateLimited, RETRY_DELAYS_MS.length - 1)] / 1000;
 					if (wait > maxWait) throw toNodeError(ctx.getNode(), failure, options.subject, error);
+					rateLimited++;
 					await sleep(Math.ceil(wait * 1000));
 					continue;
 				}
@@ -131,6 +151,17 @@ function notConnected(ctx: RequestContext, error: unknown): NodeOperationError |
 	if (!/without access token|not connected/i.test(String((error as Error)?.message))) return undefined;
 	return new NodeOperationError(ctx.getNode(), 'The Rostering credential is not connected yet', {
 		description: 'Open the credential and click "Connect my account", so that the business owner can allow access.',
+	});
+}
+
+/** n8n's OAuth client fails a refused token refresh (not invalid_grant) with code EAUTH. */
+function refreshRefused(ctx: RequestContext, error: unknown): NodeOperationError | undefined {
+	const codes: unknown[] = [];
+	for (let e = error as { code?: unknown; cause?: unknown } | undefined; e && codes.length < 4; e = e.cause as typeof e) codes.push(e.code);
+	if (!codes.includes('EAUTH')) return undefined;
+	return new NodeOperationError(ctx.getNode(), 'The service refused to renew the Rostering credential', {
+		description:
+			'Open the credential, check the Client ID and Client Secret (they may have been changed at the service) and reconnect it.',
 	});
 }
 
@@ -167,7 +198,9 @@ export function idempotencyKey(
 ): string {
 	if (userKey) return `u-${sha256(`${request.method} ${request.url}\n${userKey}`).slice(0, 48)}`;
 	const index = itemIndex ?? ('getItemIndex' in ctx ? ctx.getItemIndex() : 0);
-	const seed = [ctx.getExecutionId(), ctx.getNode().id, index, request.method, request.url, stableJson(request.body)];
+	// The run index tells apart the passes of a loop over the node; Retry On Fail keeps it.
+	const runIndex = ctx.getWorkflowDataProxy(index).$runIndex;
+	const seed = [ctx.getExecutionId(), ctx.getNode().id, runIndex, index, request.method, request.url, stableJson(request.body)];
 	return `n8n-${sha256(seed.join('\n')).slice(0, 48)}`;
 }
 
@@ -179,6 +212,7 @@ export interface ListOptions {
 	rangeDays?: number;
 	maxRateLimitWaitSeconds?: number;
 	baseURL?: string;
+	passThrough?: Partial<IHttpRequestOptions>;
 }
 
 /** Days between two YYYY-MM-DD dates, counting both ends. */
@@ -226,6 +260,7 @@ export async function listAll(ctx: RequestContext, path: string, query: IDataObj
 			? splitRange(from, to, options.rangeDays)
 			: [undefined];
 
+	const pageSize = Math.min(MAX_PAGE_SIZE, options.limit ?? MAX_PAGE_SIZE);
 	for (let attempt = 0; ; attempt++) {
 		try {
 			const records: IDataObject[] = [];
@@ -233,22 +268,25 @@ export async function listAll(ctx: RequestContext, path: string, query: IDataObj
 			for (const window of windows) {
 				let after: string | undefined;
 				do {
-					const missing = options.limit === undefined ? MAX_PAGE_SIZE : options.limit - records.length;
-					if (missing <= 0) return records;
+					// One page size for the whole listing: a cursor is bound to the query that made it.
+					if (options.limit !== undefined && records.length >= options.limit) return records.slice(0, options.limit);
 					const page = await send(
 						ctx,
 						{
 							method: 'GET',
 							url: path,
 							baseURL: options.baseURL,
-							qs: { ...qs, ...window, limit: Math.min(MAX_PAGE_SIZE, missing), ...(after ? { after } : {}) },
+							passThrough: options.passThrough,
+							qs: { ...qs, ...window, limit: pageSize, ...(after ? { after } : {}) },
 						},
 						{ subject: options.subject, retrySafe: true, maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds },
 					);
 					for (const record of (page.data as IDataObject[] | undefined) ?? []) {
-						const id = String(record.id);
-						if (seen.has(id)) continue;
-						seen.add(id);
+						// Windows do not overlap, so a repeat is rare; records without an id are all kept.
+						if (record.id !== undefined && record.id !== null) {
+							if (seen.has(String(record.id))) continue;
+							seen.add(String(record.id));
+						}
 						records.push(record);
 					}
 					after = page.has_more && page.next_cursor ? String(page.next_cursor) : undefined;

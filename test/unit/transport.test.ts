@@ -7,8 +7,13 @@ import { idempotencyKey, splitRange } from '../../nodes/shared/transport';
 
 const node = { id: 'node-1', name: 'Rostering Shift', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 
-function context(executionId: string, itemIndex: number): IExecuteSingleFunctions {
-	return { getExecutionId: () => executionId, getNode: () => node, getItemIndex: () => itemIndex } as unknown as IExecuteSingleFunctions;
+function context(executionId: string, itemIndex: number, runIndex = 0): IExecuteSingleFunctions {
+	return {
+		getExecutionId: () => executionId,
+		getNode: () => node,
+		getItemIndex: () => itemIndex,
+		getWorkflowDataProxy: () => ({ $runIndex: runIndex }),
+	} as unknown as IExecuteSingleFunctions;
 }
 
 describe('splitRange', () => {
@@ -37,6 +42,9 @@ describe('idempotencyKey', () => {
 		expect(idempotencyKey(context('e1', 1), request)).not.toBe(key);
 		expect(idempotencyKey(context('e2', 0), request)).not.toBe(key);
 		expect(idempotencyKey(context('e1', 0), { ...request, body: { a: 2 } })).not.toBe(key);
+	});
+	it('differs between the passes of a loop over the node (its run index)', () => {
+		expect(idempotencyKey(context('e1', 0, 1), request)).not.toBe(idempotencyKey(context('e1', 0, 0), request));
 	});
 	it('follows the user key across executions, within the API limit of 255 characters', () => {
 		const a = idempotencyKey(context('e1', 0), request, 'row-17');

@@ -257,6 +257,16 @@ describe('Create', () => {
 		expect(onDemandShifts().filter((s) => s.created_by_app)).toHaveLength(0);
 	});
 
+	it('creates with times that carry an offset for a connection granted only on-demand permissions', async () => {
+		// Such a connection cannot read locations: the location check is left to the service.
+		f.connect(['ondemand:read', 'ondemand:write', 'offline_access']);
+		const location = sydney();
+		const result = await f.run(NODE, createParameters(location.id, positionAt(location.id).id, '2027-02-01T08:00:00Z', '2027-02-01T12:00:00Z'));
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')[0]).toMatchObject({ status: 'draft', location_id: location.id });
+		expect(requests('POST').map((p) => p.status)).toEqual([201]);
+	});
+
 	it('names the permission to grant when the connection cannot write on-demand shifts', async () => {
 		f.connect(ALL_PERMISSIONS.filter((p) => p !== 'ondemand:write'));
 		const location = sydney();

@@ -78,10 +78,17 @@ describe('Get Many', () => {
 		expect(requests.every((r) => r.query.limit === '200' && r.query.location_id === location.id)).toBe(true);
 	});
 
-	it('a Limit above one page asks only for what is still missing', async () => {
+	it('a Limit above one page reads only the pages it needs, at one page size (cursors are bound to the query)', async () => {
 		const result = await f.run('rosteringShift', { operation: 'getAll', returnAll: false, limit: 250 });
 		expect(result.json('Node')).toHaveLength(250);
-		expect(shiftRequests('GET').map((r) => r.query.limit)).toEqual(['200', '50']);
+		expect(shiftRequests('GET').map((r) => r.query.limit)).toEqual(['200', '200']);
+	});
+
+	it('stops waiting out 429s after ten, with a clear error', async () => {
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/shifts', status: 429, retryAfter: 0, times: 50 });
+		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 1 });
+		expect(result.error?.message).toBe('The service is limiting how fast this connection may send requests');
+		expect(shiftRequests('GET')).toHaveLength(11);
 	});
 
 	it('splits a From/To range longer than 92 days into windows and returns each shift once', async () => {
@@ -358,6 +365,20 @@ describe('Create Many', () => {
 		expect(shiftRequests('POST')).toHaveLength(0);
 	});
 
+	it('with the Idempotency Key option, a re-run with one more row creates only that row', async () => {
+		const location = locationIn('Australia/Sydney');
+		const input = rows(4, location, positionAt(location.id));
+		const keyed = { ...mapped, options: { idempotencyKey: '={{ $json.row }}' } };
+		const first = await f.run('rosteringShift', keyed, input.slice(0, 3));
+		expect(first.error).toBeUndefined();
+		const second = await f.run('rosteringShift', keyed, input);
+		expect(second.error).toBeUndefined();
+		expect(second.json('Node').slice(0, 3).map((s) => s.id)).toEqual(first.json('Node').map((s) => s.id));
+		expect([...f.sandbox.store.t.shifts.values()].filter((s) => s.created_by_app)).toHaveLength(4);
+		// Each keyed item goes on its own: the service keeps one key per request.
+		expect(shiftRequests('POST').every((p) => !(p.body as IDataObject).data)).toBe(true);
+	});
+
 	it('creates nothing from a batch the service refuses, and names the refused item', async () => {
 		const location = locations()[0];
 		const input = rows(4, location, positionAt(location.id));
@@ -405,6 +426,17 @@ describe('Update and Delete', () => {
 		)!;
 		const result = await f.run('rosteringShift', { operation: 'update', shiftId: byId(started.id), updateFields: { notes: 'late' } });
 		expect(result.error?.message).toBe('The shift has already started, so it can no longer be changed or deleted');
+	});
+
+	it('refuses both a person and Make Open Shift in one change', async () => {
+		const employee = f.sandbox.store.employees[0];
+		const result = await f.run('rosteringShift', {
+			operation: 'update',
+			shiftId: byId(futureShift().id),
+			updateFields: { employeeId: byId(String(employee.id)), openShift: true },
+		});
+		expect(result.error?.message).toBe('Update Fields has both Employee and Make Open Shift');
+		expect(f.apiRequests()).toHaveLength(0);
 	});
 
 	it('refuses an empty change before sending anything', async () => {
