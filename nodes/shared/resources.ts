@@ -18,7 +18,8 @@ export type ListParameter =
 	| 'location_id'
 	| 'employee_id'
 	| 'status'
-	| 'shift_id';
+	| 'shift_id'
+	| 'type_id';
 
 export interface ResourceSpec {
 	/** Path under /v1, without a leading slash. */
@@ -146,6 +147,92 @@ export const RESOURCES = {
 		rangeDays: MAX_RANGE_DAYS,
 		statuses: ['draft', 'posted', 'filled', 'in_progress', 'completed', 'no_show', 'expired'],
 		shown: true,
+	},
+	// Inferred: the spec names these groups and their purposes without their endpoints. Each path
+	// and parameter list below is our best guess in the API's own style; correct it here.
+	roster: {
+		path: 'rosters',
+		singular: 'roster',
+		read: ['roster:read'],
+		listParameters: [...PAGING, 'from', 'to', 'location_id'],
+		rangeDays: MAX_RANGE_DAYS,
+		shown: false,
+	},
+	openShiftRequest: {
+		path: 'open-shift-requests',
+		singular: 'open-shift request',
+		read: ['roster:read'],
+		listParameters: ['limit', 'after', 'updated_since', 'shift_id', 'employee_id', 'location_id'],
+		shown: false,
+	},
+	whosOn: {
+		path: 'whos-on',
+		singular: "who's-on row",
+		read: ['timesheets:read'],
+		listParameters: ['limit', 'after', 'location_id'],
+		shown: false,
+	},
+	timesheetTotal: {
+		path: 'timesheet-totals',
+		singular: 'timesheet total',
+		read: ['timesheets:read'],
+		listParameters: ['limit', 'after', 'from', 'to', 'location_id', 'employee_id'],
+		rangeDays: MAX_RANGE_DAYS,
+		shown: false,
+	},
+	labourCost: {
+		path: 'labour-costs',
+		singular: 'labour cost',
+		read: ['roster:read', 'timesheets:read'],
+		listParameters: ['limit', 'after', 'from', 'to', 'location_id'],
+		rangeDays: MAX_RANGE_DAYS,
+		shown: false,
+	},
+	leaveRequest: {
+		path: 'leave-requests',
+		singular: 'leave request',
+		read: ['leave:read'],
+		listParameters: [...PAGING, 'from', 'to', 'employee_id', 'status'],
+		rangeDays: MAX_RANGE_DAYS,
+		statuses: ['pending', 'approved', 'declined', 'cancelled'],
+		shown: false,
+	},
+	leaveBlackoutPeriod: {
+		path: 'leave-blackout-periods',
+		singular: 'leave blackout period',
+		read: ['leave:read'],
+		listParameters: [...PAGING, 'from', 'to'],
+		rangeDays: MAX_RANGE_DAYS,
+		shown: false,
+	},
+	leaveBalance: {
+		path: 'leave-balances',
+		singular: 'leave balance',
+		read: ['leave:read'],
+		listParameters: ['limit', 'after', 'employee_id', 'type_id'],
+		shown: false,
+	},
+	leaveType: {
+		path: 'leave-types',
+		singular: 'leave type',
+		read: ['leave:read'],
+		listParameters: [...PAGING],
+		shown: false,
+	},
+	availability: {
+		path: 'availability',
+		singular: 'availability',
+		read: ['roster:read'],
+		listParameters: [...PAGING, 'from', 'to', 'employee_id'],
+		rangeDays: MAX_RANGE_DAYS,
+		shown: false,
+	},
+	award: {
+		path: 'awards',
+		singular: 'award',
+		read: ['settings:read', 'people:read'],
+		listParameters: [...PAGING],
+		shown: false,
 	},
 } satisfies Record<string, ResourceSpec>;
 
