@@ -69,7 +69,7 @@ export interface Page<R> {
 }
 
 const CURSOR_SECRET = 'sandbox-cursor-v1';
-const ID_PARAMS = new Set(['location_id', 'employee_id', 'shift_id']);
+const ID_PARAMS = new Set(['location_id', 'employee_id', 'shift_id', 'type_id']);
 
 function compare(a: Key, b: Key): number {
 	for (let i = 0; i < Math.max(a.length, b.length); i++) {

@@ -200,6 +200,59 @@ export interface Roster {
 	updated_at: Ms;
 }
 
+/** Inferred records (see CHOICES.md, "Inferred endpoints"). Leave dates are calendar days at the business's first location. */
+export interface LeaveType extends Common {
+	name: string;
+	paid: boolean;
+}
+
+export type LeaveStatus = 'pending' | 'approved' | 'declined' | 'cancelled';
+
+export interface LeaveRequest extends Common {
+	employee_id: string;
+	type_id: string;
+	start_date: string;
+	end_date: string;
+	hours: number;
+	status: LeaveStatus;
+	reason: string | null;
+}
+
+export interface LeaveBlackoutPeriod extends Common {
+	name: string;
+	start_date: string;
+	end_date: string;
+}
+
+export interface LeaveBalance {
+	id: string;
+	business_id: string;
+	employee_id: string;
+	type_id: string;
+	balance_hours: number;
+	updated_at: Ms;
+}
+
+export interface Availability extends Common {
+	employee_id: string;
+	date: string;
+	/** Local wall times "HH:MM" at the business's first location; both null = the whole day. */
+	start: string | null;
+	end: string | null;
+	available: boolean;
+	note: string | null;
+}
+
+/** Awards are the same for every business: no business_id. */
+export interface Award {
+	id: string;
+	code: string;
+	name: string;
+	archived: boolean;
+	created_at: Ms;
+	updated_at: Ms;
+}
+
 export interface Tables {
 	businesses: Map<string, Business>;
 	locations: Map<string, Location>;
@@ -214,6 +267,12 @@ export interface Tables {
 	shiftSwaps: Map<string, ShiftSwap>;
 	openShiftRequests: Map<string, OpenShiftRequest>;
 	rosters: Map<string, Roster>;
+	leaveTypes: Map<string, LeaveType>;
+	leaveRequests: Map<string, LeaveRequest>;
+	leaveBlackouts: Map<string, LeaveBlackoutPeriod>;
+	leaveBalances: Map<string, LeaveBalance>;
+	availability: Map<string, Availability>;
+	awards: Map<string, Award>;
 }
 
 export function emptyTables(): Tables {
@@ -231,5 +290,11 @@ export function emptyTables(): Tables {
 		shiftSwaps: new Map(),
 		openShiftRequests: new Map(),
 		rosters: new Map(),
+		leaveTypes: new Map(),
+		leaveRequests: new Map(),
+		leaveBlackouts: new Map(),
+		leaveBalances: new Map(),
+		availability: new Map(),
+		awards: new Map(),
 	};
 }

@@ -129,8 +129,24 @@ export function openShiftRequest(v: View, r: M.OpenShiftRequest): Json {
 	return { id, shift_id, employee_id, location_id, requested_at: fmt(r.requested_at, z), created_at: fmt(r.created_at, z), updated_at: fmt(r.updated_at, z) };
 }
 
+/** Roster figures derived from its shifts: count and "all published" of the non-archived ones; updated_at is the latest of the roster and all its shifts. */
+export function rosterStats(v: View, r: M.Roster): { shift_count: number; published: boolean; updated_at: number } {
+	let count = 0;
+	let allPublished = true;
+	let updated = r.updated_at;
+	for (const s of v.store.t.shifts.values()) {
+		if (s.roster_id !== r.id) continue;
+		updated = Math.max(updated, s.updated_at);
+		if (s.archived) continue;
+		count += 1;
+		if (shiftStatus(s, v.now) !== 'published') allPublished = false;
+	}
+	return { shift_count: count, published: count > 0 && allPublished, updated_at: updated };
+}
+
 export function roster(v: View, r: M.Roster): Json {
 	const z = lzone(v, r);
 	const { id, location_id, week_start_date } = r;
-	return { id, location_id, week_start_date, created_at: fmt(r.created_at, z), updated_at: fmt(r.updated_at, z) };
+	const st = rosterStats(v, r);
+	return { id, location_id, week_start_date, shift_count: st.shift_count, published: st.published, created_at: fmt(r.created_at, z), updated_at: fmt(st.updated_at, z) };
 }

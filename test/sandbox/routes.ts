@@ -1,6 +1,7 @@
 /** The endpoint table: method, path, permission and handler. */
 import type { Ctx, Result } from './context';
 import { ANY_READ } from './permissions';
+import * as inf from './resources/inferred';
 import * as od from './resources/ondemand';
 import * as pr from './resources/projects';
 import * as rd from './resources/reads';
@@ -53,6 +54,22 @@ export const ROUTES: Route[] = [
 	r('GET', '/on-demand-shifts/:id', { all: ['ondemand:read'] }, od.getOnDemand),
 	r('PATCH', '/on-demand-shifts/:id', { all: ['ondemand:write'] }, od.changeOnDemand),
 	r('DELETE', '/on-demand-shifts/:id', { all: ['ondemand:write'] }, od.deleteOnDemand),
+	// Inferred: the spec names these without showing them (CHOICES.md, "Inferred endpoints").
+	r('GET', '/rosters', { all: ['roster:read'] }, inf.listRosters),
+	r('GET', '/rosters/:id', { all: ['roster:read'] }, inf.getRoster),
+	r('GET', '/shifts/:id/available-employees', { all: ['roster:read'] }, inf.availableEmployees),
+	r('GET', '/open-shift-requests', { all: ['roster:read'] }, inf.listOpenShiftRequests),
+	r('GET', '/whos-on', { all: ['timesheets:read'] }, inf.whosOn),
+	r('GET', '/timesheet-totals', { all: ['timesheets:read'] }, inf.timesheetTotals),
+	r('GET', '/labour-costs', { any: ['roster:read', 'timesheets:read'] }, inf.labourCosts),
+	r('GET', '/leave-requests', { all: ['leave:read'] }, inf.listLeaveRequests),
+	r('GET', '/leave-requests/:id', { all: ['leave:read'] }, inf.getLeaveRequest),
+	r('GET', '/leave-blackout-periods', { all: ['leave:read'] }, inf.listLeaveBlackouts),
+	r('GET', '/leave-balances', { all: ['leave:read'] }, inf.listLeaveBalances),
+	r('GET', '/leave-types', { all: ['leave:read'] }, inf.listLeaveTypes),
+	r('GET', '/availability', { all: ['roster:read'] }, inf.listAvailability),
+	r('GET', '/awards', { any: ['settings:read', 'people:read'] }, inf.listAwards),
+	r('GET', '/awards/:id', { any: ['settings:read', 'people:read'] }, inf.getAward),
 ];
 
 /** Operations the spec says are refused to partner apps (done only in the service's own application). */

@@ -8,6 +8,7 @@ import { holidaysFor } from './holidays';
 import type { Employee, Employment, Location, Position, Tables } from './model';
 import { emptyTables } from './model';
 import { seedRoster } from './seed-roster';
+import { seedInferred } from './seed-inferred';
 import { MAIN, OTHER, type BusinessSeed } from './seed-config';
 import { addDays, localToMs, toSecond } from './time';
 
@@ -90,6 +91,7 @@ function seedBusiness(ctx: SeedContext, b: BusinessSeed): string {
 		});
 	});
 	seedRoster(ctx, bid, b.slug, active);
+	seedInferred(ctx, bid, b.slug);
 	return bid;
 }
 
