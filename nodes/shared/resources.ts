@@ -149,13 +149,13 @@ export const RESOURCES = {
 		shown: true,
 	},
 	// Inferred: the spec names these groups and their purposes without their endpoints. Each path
-	// and parameter list below is our best guess in the API's own style; correct it here.
+	// and parameter list below is our best guess in the API's own style; correct it here. Only
+	// leave requests and availability get the 92-day range limit, as the spec's Limits table says.
 	roster: {
 		path: 'rosters',
 		singular: 'roster',
 		read: ['roster:read'],
 		listParameters: [...PAGING, 'from', 'to', 'location_id'],
-		rangeDays: MAX_RANGE_DAYS,
 		shown: false,
 	},
 	openShiftRequest: {
@@ -177,7 +177,6 @@ export const RESOURCES = {
 		singular: 'timesheet total',
 		read: ['timesheets:read'],
 		listParameters: ['limit', 'after', 'from', 'to', 'location_id', 'employee_id'],
-		rangeDays: MAX_RANGE_DAYS,
 		shown: false,
 	},
 	labourCost: {
@@ -185,7 +184,6 @@ export const RESOURCES = {
 		singular: 'labour cost',
 		read: ['roster:read', 'timesheets:read'],
 		listParameters: ['limit', 'after', 'from', 'to', 'location_id'],
-		rangeDays: MAX_RANGE_DAYS,
 		shown: false,
 	},
 	leaveRequest: {
@@ -202,7 +200,6 @@ export const RESOURCES = {
 		singular: 'leave blackout period',
 		read: ['leave:read'],
 		listParameters: [...PAGING, 'from', 'to'],
-		rangeDays: MAX_RANGE_DAYS,
 		shown: false,
 	},
 	leaveBalance: {
