@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, placeAndTimes } from '../shared/fields';
 import {
 	checkEndAfterStart,
 	confirmLocation,
@@ -187,27 +187,10 @@ export class RosteringOnDemandShift implements INodeType {
 				required: true,
 				operations: ['delete', 'get', 'update'],
 			}),
-			idLocator({
-				name: 'locationId',
-				displayName: 'Location',
-				singular: 'location',
-				searchMethod: 'searchLocations',
-				required: true,
-				description:
-					'Where the shift is worked (on-demand shifts must be available there); its time zone gives local times their meaning',
-				operations: ['create', 'createMany'],
+			...placeAndTimes({
+				location: 'Where the shift is worked (on-demand shifts must be available there)',
+				position: 'Position the worker fills, at the chosen location',
 			}),
-			idLocator({
-				name: 'positionId',
-				displayName: 'Position',
-				singular: 'position',
-				searchMethod: 'searchPositions',
-				required: true,
-				description: 'Position the worker fills, at the chosen location',
-				operations: ['create', 'createMany'],
-			}),
-			localTime('startTime', 'Start Time', ['create', 'createMany']),
-			localTime('endTime', 'End Time', ['create', 'createMany']),
 			{
 				displayName: 'Additional Fields',
 				name: 'additionalFields',

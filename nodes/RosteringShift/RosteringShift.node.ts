@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks } from '../shared/fields';
+import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks, placeAndTimes } from '../shared/fields';
 import {
 	checkEndAfterStart,
 	confirmLocation,
@@ -202,26 +202,7 @@ export class RosteringShift implements INodeType {
 				required: true,
 				operations: ['delete', 'get', 'update'],
 			}),
-			idLocator({
-				name: 'locationId',
-				displayName: 'Location',
-				singular: 'location',
-				searchMethod: 'searchLocations',
-				required: true,
-				description: 'Where the shift is worked; its time zone gives local times their meaning',
-				operations: ['create', 'createMany'],
-			}),
-			idLocator({
-				name: 'positionId',
-				displayName: 'Position',
-				singular: 'position',
-				searchMethod: 'searchPositions',
-				required: true,
-				description: 'Position worked, at the chosen location',
-				operations: ['create', 'createMany'],
-			}),
-			localTime('startTime', 'Start Time', ['create', 'createMany']),
-			localTime('endTime', 'End Time', ['create', 'createMany']),
+			...placeAndTimes({ location: 'Where the shift is worked', position: 'Position worked, at the chosen location' }),
 			{
 				displayName: 'Additional Fields',
 				name: 'additionalFields',

@@ -14,7 +14,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, placeAndTimes } from '../shared/fields';
 import {
 	checkEndAfterStart,
 	confirmLocation,
@@ -342,26 +342,7 @@ export class RosteringTimesheet implements INodeType {
 				description: 'Who worked',
 				operations: ['create', 'createMany'],
 			}),
-			idLocator({
-				name: 'locationId',
-				displayName: 'Location',
-				singular: 'location',
-				searchMethod: 'searchLocations',
-				required: true,
-				description: 'Where the time was worked; its time zone gives local times their meaning',
-				operations: ['create', 'createMany'],
-			}),
-			idLocator({
-				name: 'positionId',
-				displayName: 'Position',
-				singular: 'position',
-				searchMethod: 'searchPositions',
-				required: true,
-				description: 'Position worked, at the chosen location',
-				operations: ['create', 'createMany'],
-			}),
-			timesheetTime('startTime', 'Start Time', ['create', 'createMany']),
-			timesheetTime('endTime', 'End Time', ['create', 'createMany']),
+			...placeAndTimes({ location: 'Where the time was worked', position: 'Position worked, at the chosen location' }, timesheetTime),
 			{
 				displayName: 'Additional Fields',
 				name: 'additionalFields',

@@ -103,6 +103,39 @@ export function localTime(name: string, displayName: string, operations?: string
 	};
 }
 
+/**
+ * Location, Position, Start Time and End Time of a new record that happens at a location (shift,
+ * timesheet, on-demand shift), shown for Create and Create Many.
+ */
+export function placeAndTimes(
+	where: { location: string; position: string },
+	time: (name: string, displayName: string, operations?: string[]) => INodeProperties = localTime,
+): INodeProperties[] {
+	const operations = ['create', 'createMany'];
+	return [
+		idLocator({
+			name: 'locationId',
+			displayName: 'Location',
+			singular: 'location',
+			searchMethod: 'searchLocations',
+			required: true,
+			description: `${where.location}; its time zone gives local times their meaning`,
+			operations,
+		}),
+		idLocator({
+			name: 'positionId',
+			displayName: 'Position',
+			singular: 'position',
+			searchMethod: 'searchPositions',
+			required: true,
+			description: where.position,
+			operations,
+		}),
+		time('startTime', 'Start Time', operations),
+		time('endTime', 'End Time', operations),
+	];
+}
+
 /** Planned breaks of a shift: offset from the start, duration, and whether it is paid. */
 export function shiftBreaks(): INodeProperties {
 	return {
