@@ -1,33 +1,11 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, requestOptions, requiredListParameter, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList } from '../shared/operations';
+import { operationRunner, prepareList, requireRange } from '../shared/operations';
 import { listSearch } from '../shared/search';
-import { inputError, toDate } from '../shared/values';
 
 const ALL = ['getAll'];
-
-/**
- * preSend: From and To are the node's own required parameters (not filters), so they are checked
- * here and named as the user sees them, before the shared list checks run.
- */
-async function checkRange(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const node = this.getNode();
-	const itemIndex = this.getItemIndex();
-	const qs = { ...(request.qs ?? {}) };
-	for (const [name, field] of [['from', 'From'], ['to', 'To']]) {
-		if (qs[name] === undefined || qs[name] === null || qs[name] === '') {
-			throw inputError(node, itemIndex, `${field} is required`, 'The service lists public holidays between two dates. Enter a date such as 2026-11-23.');
-		}
-	}
-	const from = toDate(node, itemIndex, qs.from, 'From');
-	const to = toDate(node, itemIndex, qs.to, 'To');
-	if (to < from) {
-		throw inputError(node, itemIndex, `To (${to}) is before From (${from})`, 'Choose a To date on or after the From date.');
-	}
-	return { ...request, qs: { ...qs, from, to } };
-}
 
 export class RosteringPublicHoliday implements INodeType {
 	description: INodeTypeDescription = {
@@ -78,7 +56,7 @@ export class RosteringPublicHoliday implements INodeType {
 						description: 'List the public holidays between two dates, for every location or one',
 						routing: {
 							request: { method: 'GET', url: '/v1/public-holidays' },
-							send: { paginate: true, preSend: [checkRange, prepareList] },
+							send: { paginate: true, preSend: [requireRange('public holidays'), prepareList] },
 						},
 					},
 				],

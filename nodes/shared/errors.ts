@@ -25,6 +25,8 @@ export interface RequestSubject {
 	permission?: string;
 	/** The record id in the path, if any. */
 	id?: string;
+	/** The path, when the spec does not show it and it is our guess (resources.ts `shown: false`). */
+	inferredPath?: string;
 }
 
 function header(headers: unknown, name: string): string | undefined {
@@ -195,6 +197,12 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 				description: `Open the credential and reconnect it.${said}`,
 			};
 		case 404:
+			if (!subject.id && subject.inferredPath) {
+				return {
+					message: `The service has no endpoint at ${subject.inferredPath}`,
+					description: `The API documentation names this group but does not show its address, so this node uses our best guess. Until the package is corrected, call the service's real address with n8n's HTTP Request node and the Rostering credential (Predefined Credential Type), and tell the package maintainers the right address.${said}`,
+				};
+			}
 			return {
 				message: subject.id ? `No ${what} in this business` : 'The service has nothing at this address',
 				description: subject.id

@@ -222,6 +222,7 @@ function filterFor(key: ResourceKey, parameter: ListParameter): INodeProperties 
 	const spec = resource(key);
 	const query = (property: string) => ({ send: { type: 'query' as const, property } });
 	const plural = `${spec.singular}s`;
+	const daysAt = spec.datesAt ? `a calendar day at ${spec.datesAt}` : 'at midnight where each record is';
 	switch (parameter) {
 		case 'location_id':
 			return { ...idLocator({ name: 'locationId', displayName: 'Location', singular: 'location', searchMethod: 'searchLocations' }), routing: query(parameter) };
@@ -229,6 +230,8 @@ function filterFor(key: ResourceKey, parameter: ListParameter): INodeProperties 
 			return { ...idLocator({ name: 'employeeId', displayName: 'Employee', singular: 'employee', searchMethod: 'searchEmployees' }), routing: query(parameter) };
 		case 'shift_id':
 			return { ...idLocator({ name: 'shiftId', displayName: 'Shift', singular: 'shift', searchMethod: 'searchShifts' }), routing: query(parameter) };
+		case 'type_id':
+			return { ...idLocator({ name: 'leaveTypeId', displayName: 'Leave Type', singular: 'leave type', searchMethod: 'searchLeaveTypes' }), routing: query(parameter) };
 		case 'status': {
 			const status: INodeProperties = {
 				displayName: 'Status',
@@ -249,7 +252,7 @@ function filterFor(key: ResourceKey, parameter: ListParameter): INodeProperties 
 				name: 'from',
 				type: 'dateTime',
 				default: '',
-				description: `First day, at midnight where each record is${spec.rangeDays ? `. Ranges over ${spec.rangeDays} days are split into several requests and merged.` : ''}`,
+				description: `First day, ${daysAt}${spec.rangeDays ? `. Ranges over ${spec.rangeDays} days are split into several requests and merged.` : ''}`,
 				routing: query(parameter),
 			};
 		case 'to':
@@ -258,7 +261,7 @@ function filterFor(key: ResourceKey, parameter: ListParameter): INodeProperties 
 				name: 'to',
 				type: 'dateTime',
 				default: '',
-				description: 'Last day, included, where each record is',
+				description: `Last day, included, ${spec.datesAt ? daysAt : 'where each record is'}`,
 				routing: query(parameter),
 			};
 		case 'updated_since':
@@ -311,4 +314,17 @@ export function requiredListParameter(key: ResourceKey, parameter: ListParameter
 	const filter = filterFor(key, parameter);
 	if (!filter) throw new Error(`${parameter} is not a list parameter`);
 	return { ...filter, required: true, displayOptions: show([operation]) };
+}
+
+/**
+ * The notice at the top of a node whose endpoint the spec names but does not show: what the node
+ * reads, then that its address is our guess (resources.ts `shown: false`), so a 404 is understood.
+ */
+export function inferredNotice(what: string): INodeProperties {
+	return {
+		displayName: `${what} The API documentation names this group without showing its endpoint, so the address this node calls is inferred (see the README).`,
+		name: 'notice',
+		type: 'notice',
+		default: '',
+	};
 }

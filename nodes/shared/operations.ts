@@ -36,11 +36,47 @@ export function withRecordId(parameter: string, field: string, singular: string)
 	};
 }
 
+/**
+ * preSend: the record id picked in `parameter` fills its `{parameter}` place in the path, for a
+ * list that hangs off a record (who can cover a shift: /v1/shifts/{shiftId}/available-employees).
+ */
+export function withPathId(parameter: string, field: string, singular: string) {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const id = idParameter(this, parameter, field, singular);
+		return { ...request, url: String(request.url).replace(`{${parameter}}`, id) };
+	};
+}
+
+/**
+ * preSend for a list the endpoint only gives between two dates (public holidays, totals, labour
+ * costs): From and To are the node's own required parameters, not filters, so they are checked
+ * here and named as the user sees them, before the shared list checks run.
+ */
+export function requireRange(what: string) {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const node = this.getNode();
+		const itemIndex = this.getItemIndex();
+		const qs = { ...(request.qs ?? {}) };
+		for (const [name, field] of [['from', 'From'], ['to', 'To']]) {
+			if (qs[name] === undefined || qs[name] === null || qs[name] === '') {
+				throw inputError(node, itemIndex, `${field} is required`, `The service gives ${what} between two dates. Enter a date such as 2026-11-23.`);
+			}
+		}
+		const from = toDate(node, itemIndex, qs.from, 'From');
+		const to = toDate(node, itemIndex, qs.to, 'To');
+		if (to < from) {
+			throw inputError(node, itemIndex, `To (${to}) is before From (${from})`, 'Choose a To date on or after the From date.');
+		}
+		return { ...request, qs: { ...qs, from, to } };
+	};
+}
+
 /** The names a user sees for the list filters, for error messages. */
 const FILTER_LABELS: Record<string, string> = {
 	location_id: 'Location',
 	employee_id: 'Employee',
 	shift_id: 'Shift',
+	type_id: 'Leave Type',
 	from: 'From',
 	to: 'To',
 	updated_since: 'Updated Since',
@@ -55,7 +91,7 @@ export async function prepareList(this: IExecuteSingleFunctions, request: IHttpR
 	const node = this.getNode();
 	const itemIndex = this.getItemIndex();
 	const qs: IDataObject = { ...(request.qs ?? {}) };
-	for (const name of ['location_id', 'employee_id', 'shift_id']) {
+	for (const name of ['location_id', 'employee_id', 'shift_id', 'type_id']) {
 		if (name in qs) qs[name] = checkId(node, itemIndex, qs[name], `Filters › ${FILTER_LABELS[name]}`, FILTER_LABELS[name].toLowerCase());
 	}
 	for (const name of ['from', 'to']) {
@@ -235,10 +271,13 @@ export function operationRunner(key: ResourceKey, buildCreateBody?: BodyBuilder)
 		const itemIndex = this.getItemIndex();
 		const maxWait = maxRateLimitWait(this);
 		const url = String(options.url);
-		if (operation === 'getAll') {
-			const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+		// The record the request names: one record's path, or the record a list hangs off.
+		const id = /\/([0-9a-f]{24})(?:\/|$)/.exec(url)?.[1];
+		// A Get of a list for a range (timesheet totals) reads the whole list; Limit is Get Many's.
+		if (operation === 'getAll' || (operation === 'get' && spec.getReadsList)) {
+			const returnAll = operation !== 'getAll' || (this.getNodeParameter('returnAll', false) as boolean);
 			const records = await listAll(this, url, (options.qs ?? {}) as IDataObject, {
-				subject: subjectOf(key, operation),
+				subject: subjectOf(key, operation, id),
 				limit: returnAll ? undefined : (this.getNodeParameter('limit', 50) as number),
 				rangeDays: spec.rangeDays,
 				maxRateLimitWaitSeconds: maxWait,
@@ -249,7 +288,6 @@ export function operationRunner(key: ResourceKey, buildCreateBody?: BodyBuilder)
 		}
 		const method = options.method ?? 'GET';
 		const headers = (options.headers ?? {}) as IDataObject;
-		const id = /\/([0-9a-f]{24})$/.exec(url)?.[1];
 		const body = await send(
 			this,
 			{

@@ -31,6 +31,7 @@ export function subjectOf(key: ResourceKey, operation: string, id?: string): Req
 		singular: spec.singular,
 		permission: writes && spec.write ? spec.write : spec.read.join(' or '),
 		id,
+		inferredPath: spec.shown ? undefined : `/v1/${spec.path}`,
 	};
 }
 

@@ -38,6 +38,10 @@ export interface ResourceSpec {
 	statuses?: string[];
 	/** True when the spec shows the endpoint; false when the path is our best guess. */
 	shown: boolean;
+	/** Where its from/to calendar days are counted, for the filters' help text. */
+	datesAt?: string;
+	/** Its Get reads a whole list for a range (timesheet totals), not one record. */
+	getReadsList?: boolean;
 }
 
 const ANY_READ = ['settings:read', 'roster:read', 'timesheets:read', 'people:read', 'leave:read'];
@@ -158,6 +162,15 @@ export const RESOURCES = {
 		listParameters: [...PAGING, 'from', 'to', 'location_id'],
 		shown: false,
 	},
+	// Who can cover a shift hangs off the shift: `{shiftId}` is filled in from the node's Shift
+	// picker. Errors name the shift, since a 404 here means the shift is unknown.
+	shiftCover: {
+		path: 'shifts/{shiftId}/available-employees',
+		singular: 'shift',
+		read: ['roster:read'],
+		listParameters: ['limit', 'after'],
+		shown: false,
+	},
 	openShiftRequest: {
 		path: 'open-shift-requests',
 		singular: 'open-shift request',
@@ -177,6 +190,7 @@ export const RESOURCES = {
 		singular: 'timesheet total',
 		read: ['timesheets:read'],
 		listParameters: ['limit', 'after', 'from', 'to', 'location_id', 'employee_id'],
+		getReadsList: true,
 		shown: false,
 	},
 	labourCost: {
@@ -193,6 +207,7 @@ export const RESOURCES = {
 		listParameters: [...PAGING, 'from', 'to', 'employee_id', 'status'],
 		rangeDays: MAX_RANGE_DAYS,
 		statuses: ['pending', 'approved', 'declined', 'cancelled'],
+		datesAt: "the business's first location",
 		shown: false,
 	},
 	leaveBlackoutPeriod: {
@@ -200,6 +215,7 @@ export const RESOURCES = {
 		singular: 'leave blackout period',
 		read: ['leave:read'],
 		listParameters: [...PAGING, 'from', 'to'],
+		datesAt: "the business's first location",
 		shown: false,
 	},
 	leaveBalance: {
@@ -222,6 +238,7 @@ export const RESOURCES = {
 		read: ['roster:read'],
 		listParameters: [...PAGING, 'from', 'to', 'employee_id'],
 		rangeDays: MAX_RANGE_DAYS,
+		datesAt: "the business's first location",
 		shown: false,
 	},
 	award: {

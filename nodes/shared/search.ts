@@ -78,21 +78,13 @@ export async function searchPositions(
 ): Promise<INodeListSearchResult> {
 	const locationId = currentId(this, 'locationId');
 	// Position names repeat across locations: without a chosen location, each says where it is.
-	const locationNames = new Map<string, string>();
-	if (!locationId) {
-		const locations = await send(
-			this,
-			{ method: 'GET', url: '/v1/locations', qs: { limit: PAGE, include_archived: true } },
-			{ subject: { singular: 'location', permission: resource('location').read.join(' or ') }, retrySafe: true },
-		);
-		for (const l of (locations.data as IDataObject[]) ?? []) locationNames.set(String(l.id), String(l.name));
-	}
+	const names = locationId ? new Map<string, string>() : await locationNames(this);
 	return await search(
 		this,
 		'position',
 		locationId ? { location_id: locationId } : {},
 		(p) =>
-			`${p.name}${locationNames.has(String(p.location_id)) ? ` · ${locationNames.get(String(p.location_id))}` : ''}${p.active === false ? ' (inactive)' : ''}`,
+			`${p.name}${names.has(String(p.location_id)) ? ` · ${names.get(String(p.location_id))}` : ''}${p.active === false ? ' (inactive)' : ''}`,
 		filter,
 		paginationToken,
 	);
@@ -208,7 +200,71 @@ export async function searchShiftSwaps(
 	);
 }
 
+/** Location names by id, archived included, for labels of records that name only their location. */
+async function locationNames(ctx: ILoadOptionsFunctions): Promise<Map<string, string>> {
+	const locations = await send(
+		ctx,
+		{ method: 'GET', url: '/v1/locations', qs: { limit: PAGE, include_archived: true } },
+		{ subject: { singular: 'location', permission: resource('location').read.join(' or ') }, retrySafe: true },
+	);
+	return new Map(((locations.data as IDataObject[]) ?? []).map((l) => [String(l.id), String(l.name)]));
+}
+
+/** Rosters from four weeks back to eight ahead: "Week of 2026-11-23 · Circular Quay Café · 35 shifts". */
+export async function searchRosters(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const names = await locationNames(this).catch(() => new Map<string, string>());
+	return await search(
+		this,
+		'roster',
+		around(28, 56),
+		(r) =>
+			`Week of ${r.week_start_date} · ${names.get(String(r.location_id)) ?? `location ${String(r.location_id).slice(-6)}`} · ${r.shift_count} shifts${r.published ? '' : ' (not published)'}`,
+		filter,
+		paginationToken,
+	);
+}
+
+/** Leave requests from a month back to two months ahead (the list takes at most 92 days). */
+export async function searchLeaveRequests(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(
+		this,
+		'leaveRequest',
+		around(30, 60),
+		(l) => `${l.start_date}–${l.end_date} · ${l.status} · employee ${String(l.employee_id).slice(-6)}`,
+		filter,
+		paginationToken,
+	);
+}
+
+export async function searchLeaveTypes(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(this, 'leaveType', {}, (t) => `${t.name}${t.paid === false ? ' (unpaid)' : ''}`, filter, paginationToken);
+}
+
+export async function searchAwards(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(this, 'award', {}, (a) => `${a.name} (${a.code})`, filter, paginationToken);
+}
+
 export const listSearch = {
+	searchAwards,
+	searchLeaveRequests,
+	searchLeaveTypes,
+	searchRosters,
 	searchEmployments,
 	searchShiftSwaps,
 	searchEmployees,

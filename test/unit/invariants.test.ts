@@ -75,11 +75,13 @@ describe.each(nodes.map((n) => [n.folder, n.type] as const))('%s', (folder, type
 
 	it('gives every Get Many Return All and Limit, and only filters the endpoint takes', () => {
 		const spec = resourceOf(type);
-		const getMany = operationsOf(type).find((o) => o.value === 'getAll');
-		if (!getMany) return;
-		const shownFor = (p: INodeProperties) => (p.displayOptions?.show?.operation as string[] | undefined)?.includes('getAll');
+		// A list read is Get Many, or a Get that reads a whole list for a range (timesheet totals).
+		const listRead = operationsOf(type).find((o) => o.value === 'getAll' || (o.value === 'get' && spec.getReadsList));
+		if (!listRead) return;
+		const operation = String(listRead.value);
+		const shownFor = (p: INodeProperties) => (p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation);
 		const forGetMany = description.properties.filter(shownFor);
-		expect(forGetMany.map((p) => p.name)).toEqual(expect.arrayContaining(['returnAll', 'limit']));
+		if (operation === 'getAll') expect(forGetMany.map((p) => p.name)).toEqual(expect.arrayContaining(['returnAll', 'limit']));
 		const sent = allProperties(forGetMany)
 			.map((p) => p.routing?.send?.property)
 			.filter((p): p is string => typeof p === 'string');
@@ -100,6 +102,12 @@ describe.each(nodes.map((n) => [n.folder, n.type] as const))('%s', (folder, type
 			const list = property.modes!.find((m) => m.name === 'list')!;
 			expect(type.methods?.listSearch?.[String(list.typeOptions?.searchListMethod)]).toBeInstanceOf(Function);
 		}
+	});
+
+	it('says at the top whether its endpoint is inferred, as the resource table marks it', () => {
+		const spec = resourceOf(type);
+		const notice = description.properties.find((p) => p.type === 'notice');
+		expect({ inferred: !spec.shown, says: /inferred/.test(notice?.displayName ?? '') }).toEqual({ inferred: !spec.shown, says: !spec.shown });
 	});
 
 	it('has a codex file', () => {

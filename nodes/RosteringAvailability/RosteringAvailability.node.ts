@@ -1,0 +1,68 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['getAll'];
+
+export class RosteringAvailability implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Availability',
+		name: 'rosteringAvailability',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Read when staff said they can or cannot work',
+		defaults: { name: 'Rostering Availability' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('availability') },
+		properties: [
+			inferredNotice(
+				"When people said they can or cannot work, day by day. Dates are calendar days and times are local at the business's first location; a day without start and end means the whole day.",
+			),
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Availability', value: 'availability' }],
+				default: 'availability',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['availability'] } },
+				options: [
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many availability records',
+						description: 'List availability, filtered by dates, person or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/availability' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			...returnAllAndLimit(),
+			getManyFilters('availability'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}

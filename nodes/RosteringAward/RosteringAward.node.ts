@@ -1,0 +1,86 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['get',  'getAll'];
+
+export class RosteringAward implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Award',
+		name: 'rosteringAward',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Read the awards (industrial agreements) that set pay rules for positions and employments',
+		defaults: { name: 'Rostering Award' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('award') },
+		properties: [
+			inferredNotice(
+				"The awards that set pay rules; a position's or employment's Award ID names one of these.",
+			),
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Award', value: 'award' }],
+				default: 'award',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['award'] } },
+				options: [
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get an award',
+						description: 'Read one award',
+						routing: {
+							request: { method: 'GET', url: '/v1/awards' },
+							send: { paginate: true, preSend: [withRecordId('awardId', 'Award', 'award')] },
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many awards',
+						description: 'List the awards',
+						routing: {
+							request: { method: 'GET', url: '/v1/awards' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			idLocator({
+				name: 'awardId',
+				displayName: 'Award',
+				singular: 'award',
+				searchMethod: 'searchAwards',
+				required: true,
+				operations: ['get'],
+			}),
+			...returnAllAndLimit(),
+			getManyFilters('award'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}

@@ -1,0 +1,70 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, inferredNotice, requestOptions, requiredListParameter, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList, requireRange } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['getAll'];
+
+export class RosteringLabourCost implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Labour Cost',
+		name: 'rosteringLabourCost',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Compare rostered and actual hours and costs per day and location',
+		defaults: { name: 'Rostering Labour Cost' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('labourCost') },
+		properties: [
+			inferredNotice(
+				'One row per calendar day and location, days without work included. Rostered hours and cost come from shifts and need the roster:read permission; actual hours and cost come from timesheets and need timesheets:read; the two costs also need pay:read. Figures the connection may not see are left out of the rows.',
+			),
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Labour Cost', value: 'labourCost' }],
+				default: 'labourCost',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['labourCost'] } },
+				options: [
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many labour costs',
+						description: 'Hours and costs per day and location for a range of days',
+						routing: {
+							request: { method: 'GET', url: '/v1/labour-costs' },
+							send: { paginate: true, preSend: [requireRange('labour costs'), prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			requiredListParameter('labourCost', 'from'),
+			requiredListParameter('labourCost', 'to'),
+			...returnAllAndLimit(),
+			getManyFilters('labourCost', ['from', 'to']),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}

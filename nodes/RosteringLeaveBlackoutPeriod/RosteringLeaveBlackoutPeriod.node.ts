@@ -1,0 +1,68 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['getAll'];
+
+export class RosteringLeaveBlackoutPeriod implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Leave Blackout Period',
+		name: 'rosteringLeaveBlackoutPeriod',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Read the periods when staff may not take leave',
+		defaults: { name: 'Rostering Leave Blackout Period' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('leaveBlackoutPeriod') },
+		properties: [
+			inferredNotice(
+				"Periods when the business does not accept leave requests. Dates are calendar days at the business's first location.",
+			),
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Leave Blackout Period', value: 'leaveBlackoutPeriod' }],
+				default: 'leaveBlackoutPeriod',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['leaveBlackoutPeriod'] } },
+				options: [
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many leave blackout periods',
+						description: 'List blackout periods, filtered by dates or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/leave-blackout-periods' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			...returnAllAndLimit(),
+			getManyFilters('leaveBlackoutPeriod'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}

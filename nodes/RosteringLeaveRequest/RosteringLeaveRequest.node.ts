@@ -1,0 +1,86 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['get',  'getAll'];
+
+export class RosteringLeaveRequest implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Leave Request',
+		name: 'rosteringLeaveRequest',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Read leave requests: who is away, when, what kind of leave, and whether it is approved',
+		defaults: { name: 'Rostering Leave Request' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('leaveRequest') },
+		properties: [
+			inferredNotice(
+				"Read only: the API gives partner apps no permission to create, approve or cancel leave, so that is done in the service's own application. Dates are calendar days at the business's first location.",
+			),
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Leave Request', value: 'leaveRequest' }],
+				default: 'leaveRequest',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['leaveRequest'] } },
+				options: [
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a leave request',
+						description: 'Read one leave request',
+						routing: {
+							request: { method: 'GET', url: '/v1/leave-requests' },
+							send: { paginate: true, preSend: [withRecordId('leaveRequestId', 'Leave Request', 'leave request')] },
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many leave requests',
+						description: 'List leave requests, filtered by dates, person, status or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/leave-requests' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			idLocator({
+				name: 'leaveRequestId',
+				displayName: 'Leave Request',
+				singular: 'leave request',
+				searchMethod: 'searchLeaveRequests',
+				required: true,
+				operations: ['get'],
+			}),
+			...returnAllAndLimit(),
+			getManyFilters('leaveRequest'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}

@@ -1,0 +1,68 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['getAll'];
+
+export class RosteringLeaveType implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Leave Type',
+		name: 'rosteringLeaveType',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Read the kinds of leave the business offers, paid and unpaid',
+		defaults: { name: 'Rostering Leave Type' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('leaveType') },
+		properties: [
+			inferredNotice(
+				'The kinds of leave the business offers (annual, personal, unpaid, ...). Leave requests and balances name them by Type ID.',
+			),
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Leave Type', value: 'leaveType' }],
+				default: 'leaveType',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['leaveType'] } },
+				options: [
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many leave types',
+						description: 'List the leave types',
+						routing: {
+							request: { method: 'GET', url: '/v1/leave-types' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			...returnAllAndLimit(),
+			getManyFilters('leaveType'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}

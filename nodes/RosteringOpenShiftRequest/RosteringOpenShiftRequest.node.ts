@@ -1,0 +1,68 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['getAll'];
+
+export class RosteringOpenShiftRequest implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Open Shift Request',
+		name: 'rosteringOpenShiftRequest',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Read the requests staff made to work open shifts',
+		defaults: { name: 'Rostering Open Shift Request' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('openShiftRequest') },
+		properties: [
+			inferredNotice(
+				'A request disappears when its shift is deleted or the person is given an overlapping shift.',
+			),
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Open Shift Request', value: 'openShiftRequest' }],
+				default: 'openShiftRequest',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['openShiftRequest'] } },
+				options: [
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many open shift requests',
+						description: 'List requests to work open shifts, by shift, person, location or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/open-shift-requests' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			...returnAllAndLimit(),
+			getManyFilters('openShiftRequest'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}

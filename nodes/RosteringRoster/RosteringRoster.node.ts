@@ -1,0 +1,86 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['get',  'getAll'];
+
+export class RosteringRoster implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Roster',
+		name: 'rosteringRoster',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Read the weekly rosters of each location: how many shifts, and whether all are published',
+		defaults: { name: 'Rostering Roster' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('roster') },
+		properties: [
+			inferredNotice(
+				'One roster per location per week (Monday to Sunday). Reading never creates one: a week nobody has rostered is not listed.',
+			),
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Roster', value: 'roster' }],
+				default: 'roster',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['roster'] } },
+				options: [
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a roster',
+						description: 'Read one roster',
+						routing: {
+							request: { method: 'GET', url: '/v1/rosters' },
+							send: { paginate: true, preSend: [withRecordId('rosterId', 'Roster', 'roster')] },
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many rosters',
+						description: 'List rosters, filtered by location, weeks or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/rosters' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			idLocator({
+				name: 'rosterId',
+				displayName: 'Roster',
+				singular: 'roster',
+				searchMethod: 'searchRosters',
+				required: true,
+				operations: ['get'],
+			}),
+			...returnAllAndLimit(),
+			getManyFilters('roster'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}

@@ -1,0 +1,75 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList, withPathId } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['getAll'];
+
+export class RosteringShiftCover implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Who Can Cover',
+		name: 'rosteringShiftCover',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'List the people free to work a shift: employed, allowed at its location and position, and not on an overlapping shift',
+		defaults: { name: 'Rostering Who Can Cover' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('shiftCover') },
+		properties: [
+			inferredNotice(
+				'The people who could work the shift, unranked: choose among them by your own rules. Check leave and availability with the Leave Request and Availability nodes.',
+			),
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Who Can Cover', value: 'shiftCover' }],
+				default: 'shiftCover',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['shiftCover'] } },
+				options: [
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many people who can cover a shift',
+						description: 'List the people free to work a shift',
+						routing: {
+							request: { method: 'GET', url: '/v1/shifts/{shiftId}/available-employees' },
+							send: { paginate: true, preSend: [withPathId('shiftId', 'Shift', 'shift'), prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			idLocator({
+				name: 'shiftId',
+				displayName: 'Shift',
+				singular: 'shift',
+				searchMethod: 'searchShifts',
+				required: true,
+				operations: ['getAll'],
+			}),
+			...returnAllAndLimit(),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}

@@ -1,0 +1,69 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, inferredNotice, requestOptions, requiredListParameter } from '../shared/fields';
+import { operationRunner, prepareList, requireRange } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['get'];
+
+export class RosteringTimesheetTotal implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Timesheet Total',
+		name: 'rosteringTimesheetTotal',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'Add up the hours people worked between two dates, from approved and pending timesheets',
+		defaults: { name: 'Rostering Timesheet Total' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('timesheetTotal') },
+		properties: [
+			inferredNotice(
+				"One row per person: the hours of approved and pending timesheets started between From and To (days at each timesheet's location). Rejected timesheets and those still open are left out. Each figure is rounded once, so Total can differ from Approved + Pending by 0.01.",
+			),
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Timesheet Total', value: 'timesheetTotal' }],
+				default: 'timesheetTotal',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['timesheetTotal'] } },
+				options: [
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get timesheet totals',
+						description: 'Hours per person for a range of days',
+						routing: {
+							request: { method: 'GET', url: '/v1/timesheet-totals' },
+							send: { paginate: true, preSend: [requireRange('timesheet totals'), prepareList] },
+						},
+					},
+				],
+				default: 'get',
+			},
+			requiredListParameter('timesheetTotal', 'from', 'get'),
+			requiredListParameter('timesheetTotal', 'to', 'get'),
+			getManyFilters('timesheetTotal', ['from', 'to'], 'get'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}

@@ -1,0 +1,68 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { operationRunner, prepareList } from '../shared/operations';
+import { listSearch } from '../shared/search';
+
+const ALL = ['getAll'];
+
+export class RosteringWhosOn implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: "Rostering Who's On",
+		name: 'rosteringWhosOn',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
+		description: 'See who is clocked in right now, from the open timesheets',
+		defaults: { name: "Rostering Who's On" },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl }}',
+			headers: { Accept: 'application/json' },
+		},
+		requestOperations: { pagination: operationRunner('whosOn') },
+		properties: [
+			inferredNotice(
+				'One row per person clocked in now: each open timesheet started in the last 24 hours, earliest first. Read it when you need it; it is a snapshot, not a list of changes, so there is no trigger for it.',
+			),
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: "Who's On", value: 'whosOn' }],
+				default: 'whosOn',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['whosOn'] } },
+				options: [
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many people on now',
+						description: 'List who is clocked in now, at every location or one',
+						routing: {
+							request: { method: 'GET', url: '/v1/whos-on' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+				],
+				default: 'getAll',
+			},
+			...returnAllAndLimit(),
+			getManyFilters('whosOn'),
+			requestOptions([], ALL),
+		],
+	};
+
+	methods = { listSearch };
+}
