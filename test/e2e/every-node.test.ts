@@ -30,6 +30,9 @@ function steps(sb: Sandbox): Step[] {
 		const locations = (e.location_ids as string[] | undefined) ?? [];
 		return (locations.length === 0 || locations.includes(String(sydney.id))) && !((e.excluded_position_ids as string[]) ?? []).includes(String(position.id));
 	})!;
+	const openShift = sb.store.shifts.find((s) => !s.employee_id && !s.archived && String(s.start_time) > new Date().toISOString())!;
+	/** A day relative to today, as the editor's date picker saves it. */
+	const day = (offset: number) => `${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)}T00:00:00`;
 	const ids = (items: IDataObject[]) => items.every((i) => /^[0-9a-f]{24}$/.test(String(i.id)));
 	const many = (resource: string, extra: IDataObject = {}): IDataObject => ({ resource, operation: 'getAll', returnAll: false, limit: 2, ...extra });
 	return [
@@ -50,6 +53,43 @@ function steps(sb: Sandbox): Step[] {
 		{ name: 'Shift Swaps', type: 'rosteringShiftSwap', parameters: many('shiftSwap'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
 		{ name: 'Timesheets', type: 'rosteringTimesheet', parameters: many('timesheet'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
 		{ name: 'On-Demand Shifts', type: 'rosteringOnDemandShift', parameters: many('onDemandShift'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
+		// The inferred groups (paths guessed: resources.ts shown: false).
+		{ name: 'Rosters', type: 'rosteringRoster', parameters: many('roster'), check: (items) => expect(items.length === 2 && ids(items) && items.every((i) => i.week_start_date)).toBe(true) },
+		{
+			name: 'Who Can Cover',
+			type: 'rosteringShiftCover',
+			parameters: { resource: 'shiftCover', operation: 'getAll', returnAll: true, shiftId: rl(String(openShift.id)) },
+			check: (items) => expect(items.length > 0 && items.every((i) => /^[0-9a-f]{24}$/.test(String(i.employee_id)) && i.first_name)).toBe(true),
+		},
+		{ name: 'Open Shift Requests', type: 'rosteringOpenShiftRequest', parameters: many('openShiftRequest'), check: (items) => expect(items.length > 0 && ids(items) && items.every((i) => i.shift_id)).toBe(true) },
+		{
+			name: "Who's On",
+			type: 'rosteringWhosOn',
+			parameters: { resource: 'whosOn', operation: 'getAll', returnAll: true },
+			check: (items) => expect(items.length >= 3 && items.every((i) => i.timesheet_id && i.start_time)).toBe(true),
+		},
+		{
+			name: 'Timesheet Totals',
+			type: 'rosteringTimesheetTotal',
+			parameters: { resource: 'timesheetTotal', operation: 'get', from: day(-28), to: day(0) },
+			check: (items) => expect(items.length > 0 && items.every((i) => typeof i.total_hours === 'number' && i.employee_id)).toBe(true),
+		},
+		{
+			name: 'Labour Costs',
+			type: 'rosteringLabourCost',
+			parameters: { resource: 'labourCost', operation: 'getAll', returnAll: true, from: day(0), to: day(0) },
+			// One row a day for each active location, with the rostered, actual and cost figures.
+			check: (items, sandbox) => {
+				expect(items).toHaveLength(sandbox.store.locations.filter((l) => !l.archived).length);
+				for (const row of items) expect(Object.keys(row).sort()).toEqual(['actual_cost', 'actual_hours', 'date', 'location_id', 'rostered_cost', 'rostered_hours']);
+			},
+		},
+		{ name: 'Leave Requests', type: 'rosteringLeaveRequest', parameters: many('leaveRequest'), check: (items) => expect(items.length === 2 && ids(items) && items.every((i) => i.start_date)).toBe(true) },
+		{ name: 'Leave Blackout Periods', type: 'rosteringLeaveBlackoutPeriod', parameters: many('leaveBlackoutPeriod'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
+		{ name: 'Leave Balances', type: 'rosteringLeaveBalance', parameters: many('leaveBalance'), check: (items) => expect(items.length === 2 && ids(items) && items.every((i) => typeof i.balance_hours === 'number')).toBe(true) },
+		{ name: 'Leave Types', type: 'rosteringLeaveType', parameters: many('leaveType'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
+		{ name: 'Availability', type: 'rosteringAvailability', parameters: many('availability'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },
+		{ name: 'Awards', type: 'rosteringAward', parameters: many('award'), check: (items) => expect(items.length >= 1 && ids(items) && items.every((i) => i.code)).toBe(true) },
 		{
 			name: 'Create Shift',
 			type: 'rosteringShift',
