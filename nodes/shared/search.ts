@@ -249,7 +249,7 @@ export async function searchLeaveTypes(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await search(this, 'leaveType', {}, (t) => `${t.name}${t.paid === false ? ' (unpaid)' : ''}`, filter, paginationToken);
+	return await search(this, 'leaveType', {}, (t) => `${t.name}${t.paid === false && !/unpaid/i.test(String(t.name)) ? ' (unpaid)' : ''}`, filter, paginationToken);
 }
 
 export async function searchAwards(
