@@ -328,3 +328,22 @@ export function inferredNotice(what: string): INodeProperties {
 		default: '',
 	};
 }
+
+/** The list filters a trigger on `key` may set: its id and status filters, not dates or paging. */
+export function triggerFilters(key: ResourceKey): INodeProperties {
+	const options = resource(key)
+		.listParameters.filter((p) => ['location_id', 'employee_id', 'shift_id', 'type_id', 'status'].includes(p))
+		.map((p) => filterFor(key, p))
+		.filter((p): p is INodeProperties => p !== undefined)
+		.map(({ routing: _routing, ...filter }) => filter)
+		.sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: { resource: [key] } },
+		options,
+	};
+}

@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IPollFunctions } from 'n8n-workflow';
 
 import type { RequestSubject } from './errors';
 import { resource, type ResourceKey } from './resources';
@@ -10,13 +10,13 @@ import { inputError } from './values';
 const MAX_RATE_LIMIT_WAIT_SECONDS = 3600;
 
 /** Options › Max Rate-Limit Wait, checked: a number of seconds from 0 to an hour. */
-export function maxRateLimitWait(ctx: IExecuteSingleFunctions): number {
+export function maxRateLimitWait(ctx: IExecuteSingleFunctions | IPollFunctions): number {
 	const value = ctx.getNodeParameter('options.maxRateLimitWait', 60) as unknown;
 	const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_RATE_LIMIT_WAIT_SECONDS) {
 		throw inputError(
 			ctx.getNode(),
-			ctx.getItemIndex(),
+			'getItemIndex' in ctx ? ctx.getItemIndex() : 0,
 			`Options › Max Rate-Limit Wait (Seconds): ${JSON.stringify(value)} is not allowed`,
 			`Use a number of seconds from 0 to ${MAX_RATE_LIMIT_WAIT_SECONDS}.`,
 		);

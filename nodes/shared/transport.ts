@@ -12,6 +12,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { asNodeError, readFailure, toNodeError, type RequestSubject } from './errors';
 import { limiterFor } from './limiter';
+import { stableJson } from './values';
 import { MAX_PAGE_SIZE } from './resources';
 
 /**
@@ -48,6 +49,8 @@ export interface SendOptions {
 	retrySafe: boolean;
 	/** The longest a single Retry-After wait may be before the request fails instead. */
 	maxRateLimitWaitSeconds?: number;
+	/** Told the service's clock (its Date header, in ms; undefined without one) when it answers. */
+	onServiceTime?: (ms: number | undefined) => void;
 }
 
 export interface ApiRequest {
@@ -113,12 +116,16 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 		let rateLimited = 0;
 		for (;;) {
 			try {
-				const body = (await ctx.helpers.httpRequestWithAuthentication.call(
-					ctx,
-					CREDENTIAL_TYPE,
-					{ ...httpOptions, qs: httpOptions.qs && { ...httpOptions.qs } },
-				)) as IDataObject | undefined;
-				return body ?? {};
+				const full = Boolean(options.onServiceTime);
+				const answer = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+					...httpOptions,
+					qs: httpOptions.qs && { ...httpOptions.qs },
+					...(full ? { returnFullResponse: true } : {}),
+				})) as IDataObject | undefined;
+				if (!full) return answer ?? {};
+				const date = Date.parse(String((answer?.headers as IDataObject | undefined)?.date ?? ''));
+				options.onServiceTime?.(Number.isNaN(date) ? undefined : date);
+				return (answer?.body as IDataObject | undefined) ?? {};
 			} catch (error) {
 				const failure = readFailure(error);
 				if (!failure) throw notConnected(ctx, error) ?? refreshRefused(ctx, error) ?? asNodeError(ctx.getNode(), error);
@@ -165,18 +172,6 @@ function refreshRefused(ctx: RequestContext, error: unknown): NodeOperationError
 	});
 }
 
-/** JSON with sorted keys, so the same body always hashes the same. */
-function stableJson(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-	if (value && typeof value === 'object') {
-		const entries = Object.keys(value as IDataObject)
-			.sort()
-			.map((key) => `${JSON.stringify(key)}:${stableJson((value as IDataObject)[key])}`);
-		return `{${entries.join(',')}}`;
-	}
-	return JSON.stringify(value) ?? 'null';
-}
-
 function sha256(text: string): string {
 	return createHash('sha256').update(text).digest('hex');
 }
@@ -213,6 +208,10 @@ export interface ListOptions {
 	maxRateLimitWaitSeconds?: number;
 	baseURL?: string;
 	passThrough?: Partial<IHttpRequestOptions>;
+	/** Keep a record listed twice (changed while paging) each time, for the trigger to choose. */
+	keepRepeats?: boolean;
+	/** Told the service's clock when the first page answers (see SendOptions). */
+	onServiceTime?: (ms: number | undefined) => void;
 }
 
 /** Days between two YYYY-MM-DD dates, counting both ends. */
@@ -279,11 +278,16 @@ export async function listAll(ctx: RequestContext, path: string, query: IDataObj
 							passThrough: options.passThrough,
 							qs: { ...qs, ...window, limit: pageSize, ...(after ? { after } : {}) },
 						},
-						{ subject: options.subject, retrySafe: true, maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds },
+						{
+							subject: options.subject,
+							retrySafe: true,
+							maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds,
+							onServiceTime: records.length === 0 && !after ? options.onServiceTime : undefined,
+						},
 					);
 					for (const record of (page.data as IDataObject[] | undefined) ?? []) {
 						// Windows do not overlap, so a repeat is rare; records without an id are all kept.
-						if (record.id !== undefined && record.id !== null) {
+						if (record.id !== undefined && record.id !== null && !options.keepRepeats) {
 							if (seen.has(String(record.id))) continue;
 							seen.add(String(record.id));
 						}

@@ -145,3 +145,15 @@ export function optionalText(value: unknown): string | undefined {
 export function compact(object: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
 }
+
+/** JSON with sorted keys, so the same value always hashes the same. */
+export function stableJson(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+	if (value && typeof value === 'object') {
+		const entries = Object.keys(value as IDataObject)
+			.sort()
+			.map((key) => `${JSON.stringify(key)}:${stableJson((value as IDataObject)[key])}`);
+		return `{${entries.join(',')}}`;
+	}
+	return JSON.stringify(value) ?? 'null';
+}

@@ -51,7 +51,7 @@
  *    <N8N_USER_FOLDER>/.n8n/config: the harness points N8N_USER_FOLDER at a temporary folder.
  */
 import { Container } from '@n8n/di';
-import { ErrorReporter, ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+import { ErrorReporter, ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionBaseError,
 	ICredentialDataDecryptedObject,
@@ -390,4 +390,95 @@ export function singleNodeWorkflow(
 		nodes: [source, target],
 		connections: { [source.name]: { main: [[{ node: name, type: 'main', index: 0 }]] } },
 	};
+}
+
+/**
+ * A polling trigger as n8n 2.40.7 runs it in an active workflow (packages/cli
+ * trigger-execution-context.factory.js and workflow-trigger-activator.js, legacy static data, the
+ * default): one Workflow object lives while the workflow is active, and its node static data is
+ * written to the database (`persisted` here) only
+ *   - after activation (the activation poll's changes included), and
+ *   - when a poll returns items (`__emit` saves it before the execution starts).
+ * A poll that returns null changes static data in memory only; a poll that throws is recorded as
+ * a failed execution and saves nothing. `restart()` is n8n restarting: memory is lost and the
+ * workflow is rebuilt from what was persisted. The Fetch Test Event button is `poll('manual')`.
+ */
+export class PollHarness {
+	persisted: IDataObject = {};
+	credentials: CredentialStore;
+	private workflow!: Workflow;
+	private readonly node: INode;
+
+	constructor(opts: {
+		node: { type: string; parameters: INode['parameters']; credentials: INode['credentials']; name?: string };
+		credentials: HarnessCredentials;
+		timezone?: string;
+	}) {
+		const nodeTypes = getTypes();
+		this.credentials = opts.credentials;
+		this.node = {
+			id: 'poll-node',
+			name: opts.node.name ?? 'Trigger',
+			type: opts.node.type,
+			typeVersion: nodeTypes.latestVersion(opts.node.type),
+			position: [0, 0],
+			parameters: opts.node.parameters,
+			credentials: opts.node.credentials,
+		};
+		this.timezone = opts.timezone ?? 'Australia/Sydney';
+		this.restart();
+	}
+
+	private readonly timezone: string;
+
+	/** n8n restarting: the workflow is rebuilt from the static data that was saved. */
+	restart(): void {
+		this.workflow = new Workflow({
+			id: 'poll-workflow',
+			name: 'Poll workflow',
+			nodes: [deepCopy(this.node)],
+			connections: {},
+			active: true,
+			nodeTypes: getTypes(),
+			staticData: deepCopy(this.persisted),
+			settings: { timezone: this.timezone } as IWorkflowSettings,
+		});
+	}
+
+	/** The node's static data as it is in memory now. */
+	get memory(): IDataObject {
+		return deepCopy(this.workflow.getStaticData('node', this.workflow.getNode(this.node.name)!)) as IDataObject;
+	}
+
+	/** Activating the workflow: n8n polls once, then saves static data whatever the poll returned. */
+	async activate(): Promise<IDataObject[] | null> {
+		const items = await this.poll('trigger');
+		this.save();
+		return items;
+	}
+
+	/** One poll; its items (json), or null. Throws what the poll threw (n8n records it as a failed execution). */
+	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[] | null> {
+		const nodeTypes = getTypes();
+		const credentialsHelper = new HarnessCredentialsHelper(nodeTypes.credentialTypes, this.credentials);
+		const hooks = new ExecutionLifecycleHooks(mode, 'poll', { id: this.workflow.id } as IWorkflowBase);
+		const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId: 'poll', workflowId: String(this.workflow.id) });
+		const node = this.workflow.getNode(this.node.name)!;
+		const context = new PollContext(this.workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
+		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
+		quietErrorReporter();
+		const result = await nodeType.poll!.call(context);
+		if (result === null) return null;
+		if (mode === 'trigger') this.save();
+		return result[0].map((item) => item.json);
+	}
+
+	private save(): void {
+		const staticData = this.workflow.staticData as IDataObject;
+		if (staticData.__dataChanged === true) {
+			staticData.__dataChanged = false;
+			this.persisted = deepCopy(staticData);
+			delete this.persisted.__dataChanged;
+		}
+	}
 }

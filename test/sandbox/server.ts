@@ -55,7 +55,8 @@ export function createHandler(core: Core) {
 		}
 		const parsed = parseBody(raw, String(req.headers['content-type'] ?? ''));
 		const send = (reply: Reply, rec?: RecordedRequest) => {
-			const headers: Record<string, string> = { 'X-Request-Id': rid, ...(reply.headers ?? {}) };
+			// Date from the sandbox's clock (which tests may move), as a real server's reflects its own.
+			const headers: Record<string, string> = { 'X-Request-Id': rid, Date: core.clock.now().toUTCString(), ...(reply.headers ?? {}) };
 			let text = '';
 			if (reply.json !== undefined) {
 				text = JSON.stringify(reply.json);

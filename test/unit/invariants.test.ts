@@ -47,7 +47,10 @@ it('finds the nodes', () => {
 	expect(nodes.length).toBeGreaterThan(0);
 });
 
-describe.each(nodes.map((n) => [n.folder, n.type] as const))('%s', (folder, type) => {
+// The trigger (polling, no operations) has rules of its own, below.
+const resourceNodes = nodes.filter((n) => !n.type.description.polling);
+
+describe.each(resourceNodes.map((n) => [n.folder, n.type] as const))('%s', (folder, type) => {
 	const { description } = type;
 
 	it('is registered in package.json for n8n to load', () => {
@@ -121,4 +124,42 @@ it('registers nothing in package.json that does not exist', () => {
 		const folder = entry.split('/')[2];
 		expect(nodeFolders).toContain(folder);
 	}
+});
+
+describe('RosteringTrigger', () => {
+	const trigger = nodes.find((n) => n.folder === 'RosteringTrigger')!.type;
+	const { description } = trigger;
+	const watchable = Object.entries(RESOURCES).filter(([, spec]) => (spec.listParameters as string[]).includes('updated_since'));
+
+	it('is a polling trigger, registered, with the package credential and a codex file', () => {
+		expect(packageJson.n8n.nodes).toContain('dist/nodes/RosteringTrigger/RosteringTrigger.node.js');
+		expect(description).toMatchObject({ name: 'rosteringTrigger', polling: true, inputs: [], group: ['trigger'] });
+		expect(description.credentials).toEqual([{ name: 'rosteringOAuth2Api', required: true }]);
+		expect(typeof trigger.poll).toBe('function');
+		const codex = require(path.join(ROOT, 'nodes/RosteringTrigger/RosteringTrigger.node.json')) as { node: string };
+		expect(codex.node).toBe('n8n-nodes-rostering.rosteringTrigger');
+	});
+
+	it("offers every list that takes updated_since (so not who's on now), sorted by name", () => {
+		const options = (description.properties.find((p) => p.name === 'resource')!.options ?? []) as INodePropertyOptions[];
+		expect(options.map((o) => o.value).sort()).toEqual(watchable.map(([key]) => key).sort());
+		expect(options.map((o) => o.value)).not.toContain('whosOn');
+		const names = options.map((o) => o.name);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+	});
+
+	it('offers for each resource exactly the id and status filters its list takes, each id with a picker', () => {
+		const sent: Record<string, string> = { locationId: 'location_id', employeeId: 'employee_id', shiftId: 'shift_id', leaveTypeId: 'type_id', status: 'status' };
+		for (const [key, spec] of watchable) {
+			const filters = description.properties.find((p) => p.name === 'filters' && (p.displayOptions?.show?.resource as string[]).includes(key));
+			const offered = ((filters?.options ?? []) as INodeProperties[]).map((o) => sent[o.name]).sort();
+			const takes = (spec.listParameters as string[]).filter((p) => Object.values(sent).includes(p)).sort();
+			expect({ key, offered }).toEqual({ key, offered: takes });
+			for (const option of (filters?.options ?? []) as INodeProperties[]) {
+				if (option.type !== 'resourceLocator') continue;
+				const list = option.modes!.find((m) => m.name === 'list')!;
+				expect(trigger.methods?.listSearch?.[String(list.typeOptions?.searchListMethod)]).toBeInstanceOf(Function);
+			}
+		}
+	});
 });
