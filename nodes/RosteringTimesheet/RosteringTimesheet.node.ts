@@ -19,6 +19,7 @@ import {
 	checkEndAfterStart,
 	confirmLocation,
 	idParameter,
+	locationTimezone,
 	operationRunner,
 	prepareList,
 	recordBeingChanged,
@@ -150,6 +151,23 @@ async function breaksOf(
 	return breaks;
 }
 
+/**
+ * Start and End Time of a new timesheet. An empty End Time clocks the person in: the timesheet
+ * stays open (end_time null, as the spec says while someone is still clocked in).
+ */
+async function clockedTimes(
+	ctx: IExecuteSingleFunctions,
+	locationId: string,
+): Promise<{ start: string; end: string | null; timezone: () => Promise<string> }> {
+	const endText = ctx.getNodeParameter('endTime', '') as unknown;
+	if (endText !== '' && endText !== null && endText !== undefined) {
+		return await startAndEndAt(ctx, locationId, 'timesheet', (a: string, b: string) => checkTimesheetTimes(ctx, a, b));
+	}
+	const timezone = async () => await locationTimezone(ctx, locationId, 'Location');
+	const start = await timestampAt(ctx, ctx.getNodeParameter('startTime', ''), 'Start Time', timezone);
+	return { start, end: null, timezone };
+}
+
 /** Body of a timesheet create (also each item of Create Many), checked before anything is sent. */
 async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const node = ctx.getNode();
@@ -160,7 +178,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
 	const shift = ctx.getNodeParameter('additionalFields.shiftId', '', { extractValue: true }) as string;
 	const shiftId = shift ? checkId(node, itemIndex, shift, 'Shift', 'shift') : undefined;
-	const { start, end, timezone } = await startAndEndAt(ctx, locationId, 'timesheet', (a: string, b: string) => checkTimesheetTimes(ctx, a, b));
+	const { start, end, timezone } = await clockedTimes(ctx, locationId);
 	const rows = (extra.breaks as IDataObject | undefined)?.break as Break[] | undefined;
 	const breaks = await breaksOf(ctx, rows, timezone, async () => ({ start, end }));
 	await confirmLocation(timezone);
@@ -342,7 +360,14 @@ export class RosteringTimesheet implements INodeType {
 				description: 'Who worked',
 				operations: ['create', 'createMany'],
 			}),
-			...placeAndTimes({ location: 'Where the time was worked', position: 'Position worked, at the chosen location' }, timesheetTime),
+			...placeAndTimes({ location: 'Where the time was worked', position: 'Position worked, at the chosen location' }, (name, displayName, operations) =>
+				name === 'endTime'
+					? {
+							...timesheetTime(name, displayName, operations, false),
+							description: `Leave empty to clock the person in: the timesheet stays open (no end) until it is ended. ${timesheetTime(name, displayName).description}`,
+						}
+					: timesheetTime(name, displayName, operations),
+			),
 			{
 				displayName: 'Additional Fields',
 				name: 'additionalFields',

@@ -109,6 +109,22 @@ describe('Create', () => {
 		expect(post.headers['idempotency-key']).toMatch(/^n8n-[0-9a-f]{48}$/);
 	});
 
+	it("clocks the person in when End Time is empty: the timesheet is open (no end) and Who's On lists it", async () => {
+		const startedAt = new Date(Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000).toISOString();
+		// Someone whose timesheets all ended before then, so the open one clashes with none.
+		const { location, position } = sydney();
+		const busy = new Set(timesheets().filter((t) => !t.archived && (t.end_time === null || t.end_time > Date.parse(startedAt))).map((t) => t.employee_id));
+		const free = [0, 1, 2, 3, 4, 5, 6, 7].map((skip) => employeeFor(location.id, position.id, skip)).find((e) => !busy.has(e.id))!;
+		const result = await f.run('rosteringTimesheet', { ...createParameters(startedAt, ''), employeeId: byId(free.id) });
+		expect(result.error).toBeUndefined();
+		const [timesheet] = result.json('Node');
+		expect(timesheet.end_time).toBeNull();
+		const [post] = timesheetRequests('POST');
+		expect(post.body).toMatchObject({ start_time: startedAt.replace('.000Z', 'Z'), end_time: null });
+		const on = await f.run('rosteringWhosOn', { operation: 'getAll', returnAll: true });
+		expect(on.json('Node').map((row) => row.timesheet_id)).toContain(timesheet.id);
+	});
+
 	it('reads local times at the location across the daylight-saving change, breaks included', async () => {
 		// Sydney leaves daylight saving at 03:00 on 4 April 2027: an overnight timesheet starts at +11:00 and ends at +10:00.
 		const result = await f.run(
