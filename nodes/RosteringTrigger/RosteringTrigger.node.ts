@@ -105,7 +105,7 @@ export class RosteringTrigger implements INodeType {
 				name: 'start',
 				type: 'options',
 				options: [
-					{ name: 'From Activation', value: 'now', description: 'Only changes made after the workflow is activated' },
+					{ name: 'From Activation', value: 'now', description: "Only changes made after the trigger's first poll, which n8n runs as it activates the workflow" },
 					{ name: 'Since a Date', value: 'since', description: 'Also the changes made since a date, delivered at the first poll' },
 				],
 				default: 'now',
@@ -165,13 +165,14 @@ export class RosteringTrigger implements INodeType {
 			});
 
 		if (this.getMode() === 'manual') {
-			// Fetch Test Event: the latest matching change, read without touching the saved position.
-			for (const days of [1, 7, 30, 365]) {
-				const records = await changedSince(Date.now() - days * 86_400_000);
+			// Fetch Test Event: the latest matching change, read without touching the saved position,
+			// looking back ten minutes first and further only when that finds nothing.
+			for (const minutes of [10, 24 * 60, 30 * 24 * 60, 365 * 24 * 60]) {
+				const records = await changedSince(Date.now() - minutes * 60_000);
 				const matching = records
 					.map((record) => ({ event: eventOnItsOwn(record), record }))
 					.filter((change) => events.includes(change.event))
-					.sort((a, b) => changedAt(b.record) - changedAt(a.record));
+					.sort((a, b) => changedAt(b.record) - changedAt(a.record) || String(b.record.id).localeCompare(String(a.record.id)));
 				if (matching.length > 0) return outputOf(key, matching.slice(0, 1));
 			}
 			throw new NodeOperationError(this.getNode(), `No ${spec.singular} changed in the last year matches the trigger's settings`, {

@@ -39,6 +39,51 @@
  *   package load the dev copy instead (checked: require.resolve pointed into the repo), hence the copy.
  * - import:credentials encrypts plain `data`; hidden fields (baseUrl, scope, grantType...) need not
  *   be given: n8n fills in their defaults when it resolves the credential.
+ *
+ * `n8n start` (startServer()), verified the same way against n8n 2.40.7's dist (controllers and DTOs
+ * read in .n8n-runtime/n8n/node_modules/n8n/dist and @n8n/api-types/dist) and by running it:
+ *
+ * - Env on top of the instance's: N8N_PORT (a free port), N8N_LISTEN_ADDRESS=127.0.0.1,
+ *   N8N_SECURE_COOKIE=false (plain http, else the browser-less client gets no usable cookie),
+ *   EXECUTIONS_DATA_SAVE_ON_SUCCESS=all, EXECUTIONS_DATA_SAVE_ON_ERROR=all,
+ *   EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS=true. From the template folder `GET /healthz/readiness`
+ *   answers 200 about 7 s after spawn; SIGTERM ends it (and its JS task runner) in about 0.5 s.
+ *   Offline, a "system task" logs ENOTFOUND api.n8n.io (MCP registry refresh): harmless.
+ * - Every REST answer is `{ data: ... }`. The session is the `n8n-auth` cookie (Set-Cookie on owner
+ *   setup and login). The JWT carries a hash of the `browser-id` request header when the login had
+ *   one, and every later call must send the same header (AuthService.validateBrowserId): the client
+ *   sends a fixed one throughout.
+ * - `POST /rest/owner/setup` {email, firstName, lastName, password} (OwnerSetupRequestDto; password
+ *   8-64 chars with a digit and a capital) works without auth on a fresh instance, sets the cookie;
+ *   on a later start it answers 400 "Instance owner already setup", then
+ *   `POST /rest/login` {emailOrLdapLoginId, password} (LoginRequestDto). Workflows and credentials
+ *   imported with the CLI before the first start belong to the owner's personal project.
+ * - `POST /rest/workflows/:id/run` (ManualRunDto) takes one of: {triggerToStartFrom: {name, data?},
+ *   destinationNode?}; {destinationNode: {nodeName, mode: 'inclusive'|'exclusive'}} (a full run from
+ *   a trigger n8n picks); or {runData, destinationNode, dirtyNodeNames?} (partial). The editor's
+ *   button on a node (Fetch Test Event on a trigger) sends {destinationNode: {nodeName, mode:
+ *   'inclusive'}} (plus runData when it has some); its "Execute workflow" sends triggerToStartFrom.
+ *   The answer is {executionId} (or {waitingForWebhook: true} for webhook triggers); the run goes on
+ *   in the background with mode 'manual' (about 1 s for the Rostering Trigger). Manual runs never
+ *   save static data (execution-lifecycle-hooks: `!isManualMode && ... newStaticData`).
+ * - `GET /rest/executions/:id` answers the execution with `data` as a *flatted* string
+ *   (unflatten() below); `GET /rest/executions?filter={"workflowId":"..."}&limit=n` (n <= 100)
+ *   answers {results, count, estimated}, newest first, without data. An execution not saved yet is
+ *   404.
+ * - `GET /rest/workflows/:id` has versionId, active, activeVersionId and staticData (null until a
+ *   trigger stores some; a poll node's under "node:<node name>").
+ * - Publishing while the server runs: `POST /rest/workflows/:id/activate` {versionId} (the
+ *   workflow's current versionId; ActivateWorkflowDto). With the default
+ *   N8N_USE_WORKFLOW_PUBLICATION_SERVICE=true it goes through an outbox: the call returns (~75 ms)
+ *   before the triggers are added, and the polling trigger's first poll (testingTrigger = true)
+ *   comes a moment later. n8n then saves the static data that poll set. At a later `n8n start`
+ *   active workflows are activated again, with the same immediate first poll from the saved state.
+ * - Polling: pollTimes {item: [{mode: 'everyMinute'}]} becomes the cron `<random second> * * * * *`
+ *   (n8n-workflow toCronExpression); anything more often than once a minute is refused at activation
+ *   ("The polling interval is too short"). With the default scheduler settings (N8N_SCHEDULER_*
+ *   off) polls run in-process from that cron; a poll's static data lives in the in-memory Workflow
+ *   and is written to the database only when a poll emits items (PollContext __emit →
+ *   saveStaticData), after activation, and by the trigger execution's hooks.
  */
 import { ALL_SCOPES } from '../sandbox/permissions';
 import { spawn } from 'child_process';
@@ -556,4 +601,316 @@ function readJson(file: string): unknown {
 
 function lastLines(text: string, n: number): string {
 	return text.split('\n').slice(-n).join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// `n8n start`: the server, its REST API and its executions.
+// ---------------------------------------------------------------------------------------------
+
+/** The owner startServer() sets up (the password meets n8n's rule: 8+ chars, a digit, a capital). */
+export const E2E_OWNER = { email: 'owner@e2e.test', firstName: 'E2E', lastName: 'Owner', password: 'E2e-owner-Passw0rd' } as const;
+
+/** A REST call n8n answered with an error status. */
+export class RestError extends Error {
+	constructor(
+		readonly method: string,
+		readonly path: string,
+		readonly status: number,
+		readonly body: unknown,
+	) {
+		const message = (body as { message?: string } | undefined)?.message ?? JSON.stringify(body)?.slice(0, 300);
+		super(`${method} ${path}: ${status} ${message}`);
+	}
+}
+
+/** An execution as GET /rest/executions/:id returns it, `data` parsed (n8n sends it flatted). */
+export interface N8nExecution {
+	id: string;
+	mode: string;
+	status: string;
+	finished: boolean;
+	workflowId: string;
+	startedAt?: string;
+	stoppedAt?: string;
+	data: N8nRun['data'];
+	[k: string]: unknown;
+}
+
+/** One row of GET /rest/executions (no data). */
+export interface N8nExecutionSummary {
+	id: string;
+	mode: string;
+	status: string;
+	workflowId: string;
+	startedAt?: string;
+	stoppedAt?: string;
+	[k: string]: unknown;
+}
+
+export interface N8nServer {
+	/** e.g. http://127.0.0.1:41234 */
+	baseUrl: string;
+	port: number;
+	/**
+	 * A call to the REST API (/rest...) as the owner, with the auth cookie and a browser-id header.
+	 * Resolves to n8n's `data` (every REST answer is `{ data }`); rejects with RestError otherwise.
+	 */
+	rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+	/** What n8n printed so far (stdout and stderr, this process and the ones before a restart). */
+	logs(): string;
+	/** SIGTERM to n8n (and its task runner), then waits for it to exit (SIGKILL after 30 s). */
+	stop(): Promise<void>;
+	/** stop() if running, then start again on the same port and log in again. */
+	restart(): Promise<void>;
+	/** Whether the n8n process is running. */
+	readonly running: boolean;
+
+	// Helpers over `rest` for the tests.
+	/** POST /rest/workflows/:id/activate with the workflow's current versionId (what the editor's Publish does). */
+	activate(workflowId: string): Promise<Record<string, unknown>>;
+	/** GET /rest/workflows/:id */
+	workflow(workflowId: string): Promise<Record<string, unknown>>;
+	/** POST /rest/workflows/:id/run; resolves to the execution id. */
+	runManually(workflowId: string, body: Record<string, unknown>): Promise<string>;
+	/** GET /rest/executions/:id, data unflattened. */
+	execution(executionId: string): Promise<N8nExecution>;
+	/** GET /rest/executions?filter={"workflowId":...}: the newest first (up to 100). */
+	executions(workflowId: string): Promise<N8nExecutionSummary[]>;
+	/** Polls execution(id) until it is no longer new/running/waiting. */
+	waitForExecution(executionId: string, timeoutMs?: number): Promise<N8nExecution>;
+}
+
+export interface StartServerOptions {
+	/** Extra environment for the server (on top of the instance's). */
+	env?: Record<string, string | undefined>;
+	/** Time allowed for boot until /healthz/readiness answers 200 (default 120 s). */
+	readyTimeoutMs?: number;
+}
+
+/**
+ * Runs `n8n start` for an instance: its env plus a free N8N_PORT on 127.0.0.1, plain-http cookies
+ * and every execution saved; waits for /healthz/readiness, sets up the owner (first start) and logs
+ * in. Import credentials and workflows with the CLI before starting: the CLI and the server share
+ * one sqlite file.
+ */
+export async function startServer(instance: N8nInstance, opts: StartServerOptions = {}): Promise<N8nServer> {
+	const rt = runtimeDir();
+	const n8nBin = path.join(rt, 'bin', 'n8n');
+	const port = await freePort();
+	const baseUrl = `http://127.0.0.1:${port}`;
+	const env: NodeJS.ProcessEnv = {
+		...instance.env,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		N8N_SECURE_COOKIE: 'false',
+		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+		N8N_USER_MANAGEMENT_DISABLED: undefined,
+		...opts.env,
+	};
+	for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+	const readyTimeoutMs = opts.readyTimeoutMs ?? 120_000;
+	const browserId = `e2e-${newId()}`;
+	let output = '';
+	let child: ReturnType<typeof spawn> | undefined;
+	let exited: Promise<void> = Promise.resolve();
+	let cookie = '';
+
+	const launch = async () => {
+		const proc = spawn(n8nBin, ['start'], { env, cwd: instance.userFolder, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+		child = proc;
+		const append = (d: string) => {
+			output += d;
+			if (output.length > 2_000_000) output = output.slice(-1_000_000);
+		};
+		proc.stdout!.setEncoding('utf8').on('data', append);
+		proc.stderr!.setEncoding('utf8').on('data', append);
+		let exitInfo = '';
+		exited = new Promise<void>((resolve) => {
+			proc.on('close', (code, signal) => {
+				exitInfo = `exit ${code}${signal ? ` (${signal})` : ''}`;
+				killGroup(proc.pid, 'SIGKILL'); // stray task runners, if any
+				if (child === proc) child = undefined;
+				resolve();
+			});
+			proc.on('error', (e) => {
+				exitInfo = `spawn error ${e.message}`;
+				if (child === proc) child = undefined;
+				resolve();
+			});
+		});
+		const deadline = Date.now() + readyTimeoutMs;
+		for (;;) {
+			if (child !== proc) throw new Error(`n8n start ended before it was ready (${exitInfo}):\n${lastLines(output, 40)}`);
+			const status = await fetch(`${baseUrl}/healthz/readiness`).then((r) => r.status, () => 0);
+			if (status === 200) break;
+			if (Date.now() > deadline) {
+				await stop();
+				throw new Error(`n8n start: /healthz/readiness not 200 after ${readyTimeoutMs} ms:\n${lastLines(output, 40)}`);
+			}
+			await delay(250);
+		}
+		await authenticate();
+	};
+
+	const stop = async () => {
+		const proc = child;
+		if (!proc) return;
+		killGroup(proc.pid, 'SIGTERM');
+		const timer = setTimeout(() => killGroup(proc.pid, 'SIGKILL'), 30_000);
+		await exited;
+		clearTimeout(timer);
+	};
+
+	/** Sends a request; returns the status, parsed body and the auth cookie n8n set, if any. */
+	const call = async (method: string, p: string, body?: unknown) => {
+		const headers: Record<string, string> = { accept: 'application/json', 'browser-id': browserId };
+		if (cookie) headers.cookie = cookie;
+		if (body !== undefined) headers['content-type'] = 'application/json';
+		const res = await fetch(`${baseUrl}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+		const text = await res.text();
+		let parsed: unknown = text;
+		try {
+			parsed = text ? JSON.parse(text) : undefined;
+		} catch {
+			// not JSON
+		}
+		const setCookie = res.headers.getSetCookie?.() ?? [];
+		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+		if (auth) cookie = auth;
+		return { status: res.status, body: parsed };
+	};
+
+	const rest = async <T>(method: string, p: string, body?: unknown): Promise<T> => {
+		const res = await call(method, p, body);
+		if (res.status < 200 || res.status >= 300) throw new RestError(method, p, res.status, res.body);
+		const b = res.body as { data?: unknown } | undefined;
+		return (b && typeof b === 'object' && 'data' in b ? b.data : b) as T;
+	};
+
+	/** First start: POST /rest/owner/setup (sets the cookie). Later: POST /rest/login. */
+	const authenticate = async () => {
+		cookie = '';
+		const setup = await call('POST', '/rest/owner/setup', E2E_OWNER);
+		if (setup.status === 200 && cookie) return;
+		const login = await call('POST', '/rest/login', { emailOrLdapLoginId: E2E_OWNER.email, password: E2E_OWNER.password });
+		if (login.status !== 200 || !cookie) {
+			throw new Error(
+				`n8n: neither owner setup (${setup.status} ${JSON.stringify(setup.body)}) nor login (${login.status} ${JSON.stringify(login.body)}) worked`,
+			);
+		}
+	};
+
+	const server: N8nServer = {
+		baseUrl,
+		port,
+		rest,
+		logs: () => output,
+		stop,
+		async restart() {
+			await stop();
+			await launch();
+		},
+		get running() {
+			return !!child;
+		},
+		async activate(workflowId) {
+			const wf = await rest<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
+			return await rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
+		},
+		workflow: (workflowId) => rest('GET', `/rest/workflows/${workflowId}`),
+		async runManually(workflowId, body) {
+			const res = await rest<{ executionId?: string; waitingForWebhook?: boolean }>('POST', `/rest/workflows/${workflowId}/run`, body);
+			if (!res?.executionId) throw new Error(`POST /rest/workflows/${workflowId}/run started no execution: ${JSON.stringify(res)}`);
+			return String(res.executionId);
+		},
+		async execution(executionId) {
+			const e = await rest<Record<string, unknown> & { data: string }>('GET', `/rest/executions/${executionId}`);
+			return { ...e, id: String(e.id), data: unflatten(e.data) as N8nRun['data'] } as N8nExecution;
+		},
+		async executions(workflowId) {
+			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+			const res = await rest<{ results: N8nExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=100`);
+			return res.results.map((e) => ({ ...e, id: String(e.id) }));
+		},
+		async waitForExecution(executionId, timeoutMs = 60_000) {
+			const deadline = Date.now() + timeoutMs;
+			for (;;) {
+				const e = await server.execution(executionId).catch((err: unknown) => {
+					if (err instanceof RestError && err.status === 404) return undefined; // not saved yet
+					throw err;
+				});
+				if (e && !['new', 'running', 'waiting'].includes(e.status)) return e;
+				if (Date.now() > deadline) throw new Error(`execution ${executionId} still ${e?.status ?? 'unsaved'} after ${timeoutMs} ms`);
+				await delay(250);
+			}
+		},
+	};
+
+	await launch();
+	return server;
+}
+
+/** The JSON of the items a node output in an execution (default: first run, output 0). */
+export function executionItems(
+	execution: { data: N8nRun['data'] },
+	nodeName: string,
+	output = 0,
+	runIndex = 0,
+): Array<Record<string, unknown>> {
+	const task = execution.data.resultData.runData[nodeName]?.[runIndex];
+	if (!task) {
+		const ran = Object.keys(execution.data.resultData.runData).join(', ');
+		const error = execution.data.resultData.error;
+		throw new Error(`Node "${nodeName}" did not run (ran: ${ran || 'nothing'}${error ? `; error: ${error.message}` : ''}).`);
+	}
+	return (task.data?.main?.[output] ?? []).map((i) => i.json);
+}
+
+/**
+ * Parses n8n's "flatted" JSON (what GET /rest/executions/:id sends as `data`): an array whose first
+ * entry is the value; inside entries, every string is the index of another entry. Same result as
+ * flatted's parse (n8n's own dependency), without depending on it here.
+ */
+export function unflatten(text: string): unknown {
+	const input = JSON.parse(text, (_k, v) => (typeof v === 'string' ? new String(v) : v)) as unknown[];
+	const entries = input.map((v) => (v instanceof String ? String(v) : v));
+	const done = new Set<unknown>();
+	const revive = (output: Record<string, unknown>): unknown => {
+		const lazy: Array<[string, Record<string, unknown>]> = [];
+		for (const k of Object.keys(output)) {
+			const v = output[k];
+			if (v instanceof String) {
+				const target = entries[Number(v)];
+				if (target && typeof target === 'object' && !done.has(target)) {
+					done.add(target);
+					output[k] = target;
+					lazy.push([k, target as Record<string, unknown>]);
+				} else {
+					output[k] = target;
+				}
+			}
+		}
+		for (const [k, target] of lazy) output[k] = revive(target);
+		return output;
+	};
+	const root = entries[0];
+	if (!root || typeof root !== 'object') return root;
+	done.add(root);
+	return revive(root as Record<string, unknown>);
+}
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+	try {
+		if (pid) process.kill(-pid, signal);
+	} catch {
+		// already gone
+	}
+}
+
+function delay(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,0 +1,297 @@
+/**
+ * The Rostering Trigger in a real n8n server (`n8n start`), against the sandbox in this process:
+ *
+ * a. "Fetch Test Event": the workflow run manually through the REST API with the body the editor
+ *    sends for the trigger's button ({destinationNode: {nodeName, mode: 'inclusive'}}); the trigger
+ *    outputs the most recently changed shift, and nothing is written to the workflow's static data.
+ * b. The trigger in a published workflow: polled by n8n once a minute (pollTimes everyMinute);
+ *    changes made in the sandbox come out once each; n8n stopped, more changes made, n8n started
+ *    again: those come out once, nothing delivered before comes out again.
+ *
+ * Takes 3-4 minutes: the polls are n8n's own, at most one a minute.
+ */
+import { randomUUID } from 'crypto';
+
+import { startSandbox } from '../sandbox';
+import {
+	assertBuilt,
+	createN8n,
+	E2E_CREDENTIAL,
+	ensureRuntime,
+	executionItems,
+	rosteringCredential,
+	startServer,
+	type N8nInstance,
+	type N8nServer,
+	type WorkflowJson,
+} from './n8n';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+type Rec = Record<string, unknown>;
+
+jest.setTimeout(6 * 60_000);
+
+const TRIGGER = 'Rostering Trigger';
+
+function triggerWorkflow(name: string): WorkflowJson {
+	return {
+		name,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: randomUUID(),
+				name: TRIGGER,
+				type: 'n8n-nodes-rostering.rosteringTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					resource: 'shift',
+					events: ['created', 'updated', 'removed'],
+					start: 'now',
+					options: {},
+				},
+				credentials: { [E2E_CREDENTIAL.type]: { id: E2E_CREDENTIAL.id, name: E2E_CREDENTIAL.name } },
+			},
+		],
+		connections: {},
+		pinData: {},
+	};
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until check() returns something other than undefined. */
+async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await check();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+		await sleep(500);
+	}
+}
+
+describe('real n8n server: the Rostering Trigger', () => {
+	let sb: Sandbox;
+	let n8n: N8nInstance | undefined;
+	let server: N8nServer | undefined;
+	let token: string;
+	let testWorkflowId: string;
+	let liveWorkflowId: string;
+
+	/** The sandbox's API with the connected token, as another app of the business would change records. */
+	async function api(method: string, path: string, body?: unknown): Promise<Rec> {
+		const res = await fetch(`${sb.url}/v1${path}`, {
+			method,
+			headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const json = (await res.json()) as Rec;
+		if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+		return json;
+	}
+
+	/** The shift as the API shows it now (with pay, as the credential's token has every permission). */
+	const shiftNow = (id: string): Rec => sb.store.get('shifts', id)! as Rec;
+
+	/** Shifts the API lets an app change: not started, not deleted. */
+	function changeableShifts(): Rec[] {
+		const now = Date.now() + 86_400_000;
+		return sb.store.shifts.filter((s) => !s.archived && Date.parse(String(s.start_time)) > now);
+	}
+
+	const t0 = Date.now();
+	const log = (msg: string) => process.stderr.write(`[trigger e2e +${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}\n`);
+
+	beforeAll(async () => {
+		assertBuilt();
+		await ensureRuntime();
+		sb = await startSandbox();
+		token = sb.issueToken().access_token;
+		n8n = await createN8n();
+		await n8n.importCredentials([
+			rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens: sb.issueToken() }),
+		]);
+		testWorkflowId = await n8n.importWorkflow(triggerWorkflow('e2e: Rostering Trigger, Fetch Test Event'));
+		liveWorkflowId = await n8n.importWorkflow(triggerWorkflow('e2e: Rostering Trigger, published'));
+		server = await startServer(n8n);
+		log(`n8n started at ${server.baseUrl}`);
+	}, 20 * 60_000);
+
+	afterAll(async () => {
+		if (server?.running) await server.stop();
+		await n8n?.dispose();
+		await sb?.close();
+	});
+
+	afterEach(() => {
+		const state = expect.getState();
+		if (server && state.assertionCalls !== state.numPassingAsserts) {
+			process.stderr.write(`--- n8n log (last lines) ---\n${server.logs().split('\n').slice(-60).join('\n')}\n`);
+		}
+	});
+
+	/**
+	 * Fetch Test Event as the editor's button on the node sends it (useNodeExecution → runWorkflow
+	 * with only destinationNode: n8n finds the trigger itself). `fromTrigger`: as the canvas's
+	 * "Execute workflow" button sends it, with triggerToStartFrom.
+	 */
+	async function fetchTestEvent(fromTrigger = false): Promise<Rec[]> {
+		const body = fromTrigger
+			? { triggerToStartFrom: { name: TRIGGER } }
+			: { destinationNode: { nodeName: TRIGGER, mode: 'inclusive' } };
+		const executionId = await server!.runManually(testWorkflowId, body);
+		const execution = await server!.waitForExecution(executionId);
+		expect(execution.mode).toBe('manual');
+		if (execution.status !== 'success') throw new Error(`Fetch Test Event: ${execution.status}: ${JSON.stringify(execution.data.resultData.error)}`);
+		return executionItems(execution, TRIGGER);
+	}
+
+	test('Fetch Test Event: the most recently changed shift, and no static data written', async () => {
+		sb.clearRequests();
+		// The seed as it is: the newest updated_at among all shifts (deleted ones included).
+		const shifts = sb.store.shifts;
+		const newest = Math.max(...shifts.map((s) => Date.parse(String(s.updated_at))));
+		const newestIds = shifts.filter((s) => Date.parse(String(s.updated_at)) === newest).map((s) => s.id);
+
+		const items = await fetchTestEvent();
+		expect(items).toHaveLength(1);
+		const { event, resource, record } = items[0] as { event: string; resource: string; record: Rec };
+		expect(resource).toBe('shift');
+		expect(newestIds).toContain(record.id);
+		const expected = shiftNow(String(record.id));
+		expect(record).toEqual(expected);
+		expect(event).toBe(expected.archived ? 'removed' : expected.created_at === expected.updated_at ? 'created' : 'updated');
+
+		// Every request the manual run made was a read of changed shifts: no start position taken.
+		const calls = sb.requests.filter((r) => r.path.startsWith('/v1/'));
+		expect(calls.length).toBeGreaterThan(0);
+		for (const call of calls) {
+			expect(`${call.method} ${call.path}`).toBe('GET /v1/shifts');
+			expect(call.query.updated_since).toBeDefined();
+		}
+
+		// A shift changed now is the newest change: the next Fetch Test Event shows it.
+		await sleep(1100); // a new second: the sandbox stamps updated_at to the second
+		const target = changeableShifts()[0];
+		await api('PATCH', `/shifts/${target.id}`, { notes: 'Changed for Fetch Test Event (e2e)' });
+		const again = await fetchTestEvent();
+		expect(again).toEqual([{ event: 'updated', resource: 'shift', record: shiftNow(String(target.id)) }]);
+		// The same from the canvas's Execute Workflow (the trigger named as the start).
+		expect(await fetchTestEvent(true)).toEqual(again);
+
+		// The manual runs left the workflow's static data alone (n8n stores it as staticData).
+		const wf = await server!.workflow(testWorkflowId);
+		expect(wf.staticData ?? null).toBeNull();
+		log('Fetch Test Event checked');
+	});
+
+	test('published: each change comes out once, also across a restart of n8n', async () => {
+		const s = server!;
+		sb.clearRequests();
+		await s.activate(liveWorkflowId);
+		// Publishing goes through n8n's outbox: the trigger's first poll (the start position: one
+		// record, no updated_since) comes a moment after the REST call returns.
+		await waitFor('the activation poll', 60_000, () =>
+			sb.requests.some((r) => r.path === '/v1/shifts' && r.query.limit === '1' && r.query.updated_since === undefined && r.status !== 0) || undefined,
+		);
+		log('published; activation poll seen');
+		await sleep(1100);
+
+		/** Every item the published workflow's executions output, oldest execution first. */
+		async function delivered(): Promise<Array<{ event: string; record: Rec; executionId: string }>> {
+			const summaries = (await s.executions(liveWorkflowId)).sort((a, b) => Number(a.id) - Number(b.id));
+			const out: Array<{ event: string; record: Rec; executionId: string }> = [];
+			for (const summary of summaries) {
+				const execution = await s.waitForExecution(summary.id);
+				expect({ id: execution.id, mode: execution.mode, status: execution.status }).toEqual({ id: summary.id, mode: 'trigger', status: 'success' });
+				for (const item of executionItems(execution, TRIGGER)) {
+					expect(item.resource).toBe('shift');
+					out.push({ event: String(item.event), record: item.record as Rec, executionId: execution.id });
+				}
+			}
+			return out;
+		}
+		const key = (d: { event: string; record: Rec }) => `${d.event} ${String(d.record.id)} ${String(d.record.updated_at)}`;
+
+		/** Waits for a poll that starts after `after` (a GET /v1/shifts with updated_since), and for its result to land. */
+		async function nextPoll(after: number, timeoutMs = 75_000): Promise<void> {
+			await waitFor('the next poll', timeoutMs, () =>
+				sb.requests.some((r) => r.path === '/v1/shifts' && r.query.updated_since !== undefined && Date.parse(r.at) > after && r.status !== 0) || undefined,
+			);
+			await sleep(4000); // the execution, if the poll found anything, is saved within a second or two
+		}
+
+		// --- While n8n runs: one shift created, one changed, one deleted.
+		const sydney = sb.store.locations.find((l) => l.timezone === 'Australia/Sydney' && !l.archived)!;
+		const position = sb.store.positions.find((p) => p.location_id === sydney.id && p.active && !p.archived)!;
+		const [toChange, toDelete] = changeableShifts().slice(1, 3);
+		const created = await api('POST', '/shifts', {
+			location_id: sydney.id,
+			position_id: position.id,
+			start_time: '2027-03-01T09:00:00+11:00',
+			end_time: '2027-03-01T17:00:00+11:00',
+		});
+		await api('PATCH', `/shifts/${toChange.id}`, { notes: 'Changed while n8n runs (e2e)' });
+		await api('DELETE', `/shifts/${toDelete.id}`);
+		const firstBatch = [
+			{ event: 'created', record: shiftNow(String(created.id)) },
+			{ event: 'updated', record: shiftNow(String(toChange.id)) },
+			{ event: 'removed', record: shiftNow(String(toDelete.id)) },
+		];
+		log('three changes made; waiting for the next poll');
+
+		const firstSeen = await waitFor('the three changes in executions', 90_000, async () => {
+			const d = await delivered();
+			return firstBatch.every((c) => d.some((x) => key(x) === key(c))) ? d : undefined;
+		});
+		log(`delivered in ${new Set(firstSeen.map((d) => d.executionId)).size} execution(s); waiting for one more poll`);
+		await nextPoll(Date.now());
+		const afterFirst = await delivered();
+		expect(afterFirst.map(key).sort()).toEqual(firstBatch.map(key).sort());
+		for (const change of firstBatch) {
+			expect(afterFirst.find((d) => key(d) === key(change))!.record).toEqual(change.record);
+		}
+
+		// --- n8n down: the created shift changed, the changed one deleted, a new one created.
+		await s.stop();
+		log('n8n stopped');
+		await sleep(1100);
+		await api('PATCH', `/shifts/${String(created.id)}`, { notes: 'Changed while n8n is down (e2e)' });
+		await api('DELETE', `/shifts/${toChange.id}`);
+		const createdWhileDown = await api('POST', '/shifts', {
+			location_id: sydney.id,
+			position_id: position.id,
+			start_time: '2027-03-02T09:00:00+11:00',
+			end_time: '2027-03-02T17:00:00+11:00',
+		});
+		const secondBatch = [
+			{ event: 'updated', record: shiftNow(String(created.id)) },
+			{ event: 'removed', record: shiftNow(String(toChange.id)) },
+			{ event: 'created', record: shiftNow(String(createdWhileDown.id)) },
+		];
+		const restartedAt = Date.now();
+		await s.restart();
+		log('n8n started again; waiting for a poll');
+
+		// n8n activates the workflow at start and polls right away, from the saved position.
+		await waitFor('the changes made while n8n was down', 90_000, async () => {
+			const d = await delivered();
+			return secondBatch.every((c) => d.some((x) => key(x) === key(c))) ? d : undefined;
+		});
+		log('delivered after the restart; waiting for one more poll');
+		await nextPoll(Math.max(restartedAt, Date.now()));
+		const all = await delivered();
+		const expected = [...firstBatch, ...secondBatch];
+		// Each change exactly once, nothing else, nothing from before the restart repeated.
+		expect(all.map(key).sort()).toEqual(expected.map(key).sort());
+		for (const change of secondBatch) {
+			expect(all.find((d) => key(d) === key(change))!.record).toEqual(change.record);
+		}
+		// The position n8n keeps for the trigger is in the workflow's static data.
+		const wf = await s.workflow(liveWorkflowId);
+		expect(JSON.stringify(wf.staticData)).toContain('"cursor"');
+		log('done');
+	});
+});
