@@ -685,6 +685,10 @@ export interface StartServerOptions {
 	env?: Record<string, string | undefined>;
 	/** Time allowed for boot until /healthz/readiness answers 200 (default 120 s). */
 	readyTimeoutMs?: number;
+	/** The port (default, or 0: a free one). The demo uses n8n's usual 5678. */
+	port?: number;
+	/** The owner account to set up or log in as (default E2E_OWNER). */
+	owner?: { email: string; firstName: string; lastName: string; password: string };
 }
 
 /**
@@ -696,8 +700,9 @@ export interface StartServerOptions {
 export async function startServer(instance: N8nInstance, opts: StartServerOptions = {}): Promise<N8nServer> {
 	const rt = runtimeDir();
 	const n8nBin = path.join(rt, 'bin', 'n8n');
-	const port = await freePort();
+	const port = opts.port || (await freePort());
 	const baseUrl = `http://127.0.0.1:${port}`;
+	const owner = opts.owner ?? E2E_OWNER;
 	const env: NodeJS.ProcessEnv = {
 		...instance.env,
 		N8N_PORT: String(port),
@@ -794,9 +799,9 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 	/** First start: POST /rest/owner/setup (sets the cookie). Later: POST /rest/login. */
 	const authenticate = async () => {
 		cookie = '';
-		const setup = await call('POST', '/rest/owner/setup', E2E_OWNER);
+		const setup = await call('POST', '/rest/owner/setup', owner);
 		if (setup.status === 200 && cookie) return;
-		const login = await call('POST', '/rest/login', { emailOrLdapLoginId: E2E_OWNER.email, password: E2E_OWNER.password });
+		const login = await call('POST', '/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
 		if (login.status !== 200 || !cookie) {
 			throw new Error(
 				`n8n: neither owner setup (${setup.status} ${JSON.stringify(setup.body)}) nor login (${login.status} ${JSON.stringify(login.body)}) worked`,

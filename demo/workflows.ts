@@ -1,0 +1,201 @@
+/**
+ * The example workflows the demo imports: what a rostering team would build first with these
+ * nodes. Each is an n8n workflow (nodes and connections, as the editor saves them) with a sticky
+ * note saying what it does, made for one credential and the sandbox's ids.
+ *
+ * Built-in nodes and the versions used were checked in n8n 2.40.7 (Set 3.4, Filter 2.2, Split Out
+ * 1, Schedule Trigger 1.2, Data Table 1.1 with a table chosen by name, Sticky Note 1).
+ */
+import { randomUUID } from 'crypto';
+
+export interface DemoIds {
+	credential: { id: string; name: string };
+	/** A location and one of its active positions, for the shifts the batch creates. */
+	locationId: string;
+	positionId: string;
+	/** The Monday of next week at that location (YYYY-MM-DD). */
+	nextMonday: string;
+	/** The location's UTC offset next week, e.g. "+11:00". */
+	offset: string;
+}
+
+/** The Data Table the first workflow appends to; the demo creates it with these columns. */
+export const SHIFT_CHANGES_TABLE = {
+	name: 'Shift changes',
+	columns: ['event', 'shift_id', 'start_time', 'end_time', 'employee_id', 'status', 'changed_at'],
+};
+
+interface Node {
+	id: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+}
+
+export interface ExampleWorkflow {
+	name: string;
+	/** Whether the demo activates it (the trigger workflows). */
+	active: boolean;
+	/** The node to run when the demo's test runs it by hand. */
+	runFrom?: string;
+	nodes: Node[];
+	connections: Record<string, { main: Array<Array<{ node: string; type: 'main'; index: number }>> }>;
+	settings: Record<string, unknown>;
+}
+
+function node(name: string, type: string, typeVersion: number, x: number, parameters: Record<string, unknown>, ids?: DemoIds): Node {
+	return {
+		id: randomUUID(),
+		name,
+		type,
+		typeVersion,
+		position: [x, 0],
+		parameters,
+		...(ids ? { credentials: { rosteringOAuth2Api: ids.credential } } : {}),
+	};
+}
+
+function note(content: string, width = 460): Node {
+	return { id: randomUUID(), name: 'Note', type: 'n8n-nodes-base.stickyNote', typeVersion: 1, position: [-40, -260], parameters: { content, width, height: 220 } };
+}
+
+/** Nodes in a line, each feeding the next. */
+function chain(name: string, active: boolean, steps: Node[], extra: Node[] = [], runFrom?: string): ExampleWorkflow {
+	const connections: ExampleWorkflow['connections'] = {};
+	steps.forEach((step, i) => {
+		step.position = [i * 260, 0];
+		if (i > 0) connections[steps[i - 1].name] = { main: [[{ node: step.name, type: 'main', index: 0 }]] };
+	});
+	return { name, active, runFrom, nodes: [...extra, ...steps], connections, settings: { executionOrder: 'v1' } };
+}
+
+/** Edit Fields (Set 3.4) keeping the named fields, each from an expression. */
+function fields(name: string, values: Record<string, string>): Node {
+	return node(name, 'n8n-nodes-base.set', 3.4, 0, {
+		assignments: {
+			assignments: Object.entries(values).map(([field, value]) => ({ id: randomUUID(), name: field, value, type: 'string' })),
+		},
+		options: {},
+	});
+}
+
+const rl = (value: string) => ({ __rl: true, mode: 'id', value });
+
+export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
+	const everyMinute = { pollTimes: { item: [{ mode: 'everyMinute' }] } };
+
+	const shiftChanges = chain(
+		'Shift changes → a table',
+		true,
+		[
+			node('When shifts change', 'n8n-nodes-rostering.rosteringTrigger', 1, 0, { ...everyMinute, resource: 'shift', events: ['created', 'updated', 'removed'], start: 'now', options: {} }, ids),
+			fields('Pick the columns', {
+				event: '={{ $json.event }}',
+				shift_id: '={{ $json.record.id }}',
+				start_time: '={{ $json.record.start_time }}',
+				end_time: '={{ $json.record.end_time }}',
+				employee_id: '={{ $json.record.employee_id ?? "open shift" }}',
+				status: '={{ $json.record.status }}',
+				changed_at: '={{ $json.record.updated_at }}',
+			}),
+			node('Add to "Shift changes"', 'n8n-nodes-base.dataTable', 1.1, 0, {
+				resource: 'row',
+				operation: 'insert',
+				dataTableId: { __rl: true, mode: 'name', value: SHIFT_CHANGES_TABLE.name },
+				columns: { mappingMode: 'autoMapInputData', value: {}, matchingColumns: [], schema: [] },
+				options: {},
+			}),
+		],
+		[note("## New or changed shifts to a list\nEvery minute, the **Rostering Trigger** picks up shifts created, changed or removed since the last poll, each once, and adds a row to the **Shift changes** data table (Overview → Data tables).\n\nTry it: run **A week of open shifts** and watch the rows arrive.")],
+	);
+
+	// Next Monday to Sunday, 17:00 to 22:00 local time, one open shift a day.
+	const rows = Array.from({ length: 7 }, (_, day) => {
+		const date = new Date(Date.parse(`${ids.nextMonday}T00:00:00Z`) + day * 86_400_000).toISOString().slice(0, 10);
+		return { start: `${date}T17:00:00${ids.offset}`, end: `${date}T22:00:00${ids.offset}` };
+	});
+	const openShifts = chain(
+		'A week of open shifts, created in one batch',
+		false,
+		[
+			node('Run', 'n8n-nodes-base.manualTrigger', 1, 0, {}),
+			node('The week as a table', 'n8n-nodes-base.set', 3.4, 0, { mode: 'raw', jsonOutput: JSON.stringify({ rows }, null, 2), options: {} }),
+			node('One item per row', 'n8n-nodes-base.splitOut', 1, 0, { fieldToSplitOut: 'rows', options: {} }),
+			node(
+				'Create the open shifts',
+				'n8n-nodes-rostering.rosteringShift',
+				1,
+				0,
+				{ resource: 'shift', operation: 'createMany', locationId: rl(ids.locationId), positionId: rl(ids.positionId), startTime: '={{ $json.start }}', endTime: '={{ $json.end }}', options: {} },
+				ids,
+			),
+		],
+		[note('## A week of open shifts from a table\nSeven rows (next Monday to Sunday, 17:00–22:00) become seven **open shifts** in **one request** (Create Many sends up to 100 a request, all or nothing). Shifts are created as drafts: publish them in the service.\n\nRe-running creates them again; set Options › Idempotency Key to a row id to make re-runs safe.')],
+		'Run',
+	);
+
+	const publishedAlert = chain(
+		'Alert when a published shift changes or is removed',
+		true,
+		[
+			node('When shifts change or go', 'n8n-nodes-rostering.rosteringTrigger', 1, 0, { ...everyMinute, resource: 'shift', events: ['updated', 'removed'], start: 'now', options: {} }, ids),
+			node('Only published shifts', 'n8n-nodes-base.filter', 2.2, 0, {
+				conditions: {
+					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+					conditions: [{ id: randomUUID(), leftValue: '={{ $json.record.status }}', rightValue: 'published', operator: { type: 'string', operation: 'equals' } }],
+					combinator: 'and',
+				},
+				options: {},
+			}),
+			fields('The alert', {
+				message:
+					'={{ $json.event === "removed" ? "Removed" : "Changed" }}: published shift {{ $json.record.start_time }}–{{ $json.record.end_time }} ({{ $json.record.employee_id ?? "open" }})',
+			}),
+		],
+		[note("## Alert on published shifts\nPublished shifts are what staff rely on. When one is changed or removed, this builds a message. Replace the last node with Slack, email or SMS to send it.\n\n(A change made through the API turns a shift back into a draft, so this fires for changes made in the service itself and for removals.)")],
+	);
+
+	const whosOn = chain(
+		"Who's on now, every morning",
+		false,
+		[
+			node('Every morning at 7', 'n8n-nodes-base.scheduleTrigger', 1.2, 0, { rule: { interval: [{ field: 'cronExpression', expression: '0 7 * * *' }] } }),
+			node("Who's on now", 'n8n-nodes-rostering.rosteringWhosOn', 1, 0, { resource: 'whosOn', operation: 'getAll', returnAll: true, filters: {}, options: {} }, ids),
+			fields('One line each', { line: '={{ $json.employee_id }} since {{ $json.start_time }} at {{ $json.location_id }}' }),
+		],
+		[note("## Who's on now, every morning\nAt 7 every morning (activate it), lists who is clocked in: one row per open timesheet started in the last 24 hours. Click **Execute workflow** to see it now.")],
+		'Every morning at 7',
+	);
+
+	const fortnight = chain(
+		'Approved hours per employee, last fortnight',
+		false,
+		[
+			node('Run', 'n8n-nodes-base.manualTrigger', 1, 0, {}),
+			node(
+				'Totals for the fortnight',
+				'n8n-nodes-rostering.rosteringTimesheetTotal',
+				1,
+				0,
+				{ resource: 'timesheetTotal', operation: 'get', from: '={{ $today.minus({ days: 14 }).toISODate() }}', to: '={{ $today.minus({ days: 1 }).toISODate() }}', filters: {}, options: {} },
+				ids,
+			),
+			node('Only approved hours', 'n8n-nodes-base.filter', 2.2, 0, {
+				conditions: {
+					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+					conditions: [{ id: randomUUID(), leftValue: '={{ $json.approved_hours }}', rightValue: 0, operator: { type: 'number', operation: 'gt' } }],
+					combinator: 'and',
+				},
+				options: {},
+			}),
+			fields('Employee and hours', { employee_id: '={{ $json.employee_id }}', approved_hours: '={{ $json.approved_hours }}' }),
+		],
+		[note('## Approved hours per employee\nAdds up the last fourteen days of timesheets per person (approved and pending; rejected and open ones left out) and keeps the approved hours: ready for payroll or a spreadsheet.')],
+		'Run',
+	);
+
+	return [shiftChanges, openShifts, publishedAlert, whosOn, fortnight];
+}

@@ -1,0 +1,118 @@
+/**
+ * The demo a newcomer starts with `npm run demo` (scripts/demo.ts, startDemo()), checked the way
+ * they would use it: the credential was connected through n8n's OAuth flow, the example workflows
+ * are there, the ones run by hand produce what their notes promise, and the two active ones react
+ * to changes in the sandbox at n8n's next poll (at most a minute).
+ */
+import { DEMO_OWNER, startDemo, type Demo } from '../../scripts/demo';
+import { assertBuilt, executionItems } from './n8n';
+
+jest.setTimeout(8 * 60_000);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await check();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+		await sleep(1000);
+	}
+}
+
+describe('the demo (npm run demo)', () => {
+	let demo: Demo;
+
+	beforeAll(async () => {
+		assertBuilt();
+		demo = await startDemo({ n8nPort: 0, sandboxPort: 0 });
+	}, 15 * 60_000);
+
+	afterAll(async () => {
+		await demo?.stop();
+	});
+
+	/** Runs an example by hand, as "Execute workflow" does from its trigger, and returns the execution. */
+	async function run(name: string, from: string) {
+		const id = await demo.server.runManually(demo.workflows[name], { triggerToStartFrom: { name: from } });
+		const execution = await demo.server.waitForExecution(id, 120_000);
+		expect({ name, status: execution.status }).toEqual({ name, status: 'success' });
+		return execution;
+	}
+
+	test('the credential was connected through the OAuth flow, and the owner can sign in', async () => {
+		const authorize = demo.sandbox.requests.find((r) => r.path === '/oauth/authorize' && r.method === 'GET');
+		expect(authorize?.query).toMatchObject({ code_challenge_method: 'S256', redirect_uri: expect.stringMatching(/\/rest\/oauth2-credential\/callback$/) });
+		const tokens = demo.sandbox.requests.filter((r) => r.path === '/oauth/token');
+		expect(tokens.map((r) => r.status)).toContain(200);
+		const credential = await demo.server.rest<{ name: string; data?: { oauthTokenData?: unknown } }>('GET', `/rest/credentials/${demo.credential.id}?includeData=true`);
+		expect(credential.name).toBe('Rostering (sandbox)');
+		expect(credential.data?.oauthTokenData).toBeTruthy();
+		const login = await fetch(`${demo.server.baseUrl}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': 'demo-test' },
+			body: JSON.stringify({ emailOrLdapLoginId: DEMO_OWNER.email, password: DEMO_OWNER.password }),
+		});
+		expect(login.status).toBe(200);
+	});
+
+	test('the five example workflows are there; the two triggers are active', async () => {
+		const workflows = await Promise.all(Object.values(demo.workflows).map((id) => demo.server.workflow(id)));
+		expect(workflows.map((w) => w.name).sort()).toEqual(Object.keys(demo.workflows).sort());
+		expect(workflows.filter((w) => w.active).map((w) => w.name).sort()).toEqual([
+			'Alert when a published shift changes or is removed',
+			'Shift changes → a table',
+		]);
+	});
+
+	test('a week of open shifts is created in one request, and the active trigger writes them to the table', async () => {
+		demo.sandbox.clearRequests();
+		const execution = await run('A week of open shifts, created in one batch', 'Run');
+		const created = executionItems(execution, 'Create the open shifts');
+		expect(created).toHaveLength(7);
+		for (const shift of created) expect(shift).toMatchObject({ employee_id: null, status: 'unpublished', created_by_app: true });
+		const posts = demo.sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v1/shifts');
+		expect(posts).toHaveLength(1);
+		expect((posts[0].body as { data: unknown[] }).data).toHaveLength(7);
+
+		// At its next poll (at most a minute), the active trigger adds one row per new shift.
+		const project = await demo.server.rest<{ id: string }>('GET', '/rest/projects/personal');
+		const tables = await demo.server.rest<{ data: Array<{ id: string; name: string }> }>('GET', `/rest/projects/${project.id}/data-tables`);
+		const table = tables.data.find((t) => t.name === 'Shift changes')!;
+		const ids = new Set(created.map((s) => String(s.id)));
+		const rows = await waitFor('the new shifts in the Shift changes table', 150_000, async () => {
+			const page = await demo.server.rest<{ data: Array<Record<string, unknown>> }>('GET', `/rest/projects/${project.id}/data-tables/${table.id}/rows?take=100`);
+			const mine = page.data.filter((row) => ids.has(String(row.shift_id)));
+			return mine.length >= 7 ? mine : undefined;
+		});
+		expect(rows).toHaveLength(7);
+		for (const row of rows) expect(row).toMatchObject({ event: 'created', employee_id: 'open shift', status: 'unpublished' });
+	});
+
+	test('removing a published shift raises the alert', async () => {
+		const soon = demo.sandbox.clock.now().getTime() + 2 * 86_400_000;
+		const published = demo.sandbox.store.shifts.find((s) => s.status === 'published' && !s.archived && Date.parse(String(s.start_time)) > soon)!;
+		const token = demo.sandbox.issueToken().access_token;
+		const deleted = await fetch(`${demo.sandbox.url}/v1/shifts/${published.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+		expect(deleted.status).toBeLessThan(300);
+		const alert = await waitFor('the alert execution', 150_000, async () => {
+			for (const summary of await demo.server.executions(demo.workflows['Alert when a published shift changes or is removed'])) {
+				const execution = await demo.server.waitForExecution(summary.id);
+				const messages = execution.data.resultData.runData['The alert'] ? executionItems(execution, 'The alert') : [];
+				const found = messages.find((m) => String(m.message).includes(String(published.start_time)));
+				if (found) return found;
+			}
+			return undefined;
+		});
+		expect(String(alert.message)).toMatch(/^Removed: published shift /);
+	});
+
+	test("who's on now and the fortnight's approved hours come out as their notes say", async () => {
+		const whosOn = executionItems(await run("Who's on now, every morning", 'Every morning at 7'), 'One line each');
+		expect(whosOn.length).toBeGreaterThanOrEqual(3);
+		const hours = executionItems(await run('Approved hours per employee, last fortnight', 'Run'), 'Employee and hours');
+		expect(hours.length).toBeGreaterThan(0);
+		for (const row of hours) expect(Number(row.approved_hours)).toBeGreaterThan(0);
+	});
+});
