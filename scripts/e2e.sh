@@ -12,5 +12,8 @@ npm run build --silent
 echo "== n8n runtime"
 bash scripts/n8n-runtime.sh template >/dev/null
 
+echo "== Chromium for the browser test"
+bash scripts/chromium.sh || echo "Chromium could not be installed: test/e2e/browser.test.ts will fail and say how to install it."
+
 echo "== jest: e2e"
 exec npx jest "$@" --selectProjects e2e

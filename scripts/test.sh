@@ -23,6 +23,9 @@ else
 	step "n8n's community-package scanner: skipped (../shared/tools/n8n-scan is not beside this checkout)"
 fi
 
+step "Chromium for the browser test (Debian's package, installed with apt when missing)"
+bash scripts/chromium.sh || echo "Chromium could not be installed: test/e2e/browser.test.ts will fail and say how to install it."
+
 step "jest: unit, sandbox, workflow, e2e"
 mkdir -p test-artifacts
 set +e
