@@ -16,7 +16,7 @@ import {
 	withRecordId,
 } from '../shared/operations';
 import { listSearch } from '../shared/search';
-import { compact, inputError } from '../shared/values';
+import { compact, inputError, textField } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
@@ -33,7 +33,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 		position_id: positionId,
 		start_time: start,
 		end_time: end,
-		notes: extra.notes === undefined || extra.notes === '' ? undefined : String(extra.notes),
+		notes: textField(ctx.getNode(), ctx.getItemIndex(), extra.notes, 'Additional Fields › Notes'),
 	});
 }
 
@@ -56,7 +56,7 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 		const end = (body.end_time as string) ?? (current.wasRead() ? String((await current.record()).end_time) : undefined);
 		if (start && end) checkEndAfterStart(ctx, start, end, 'on-demand shift');
 	}
-	if ('notes' in fields) body.notes = fields.notes === '' ? null : String(fields.notes);
+	if ('notes' in fields) body.notes = textField(ctx.getNode(), ctx.getItemIndex(), fields.notes, 'Update Fields › Notes') ?? null;
 	if (Object.keys(body).length === 0) {
 		throw inputError(node, itemIndex, 'Update Fields has nothing to change', 'Add a field and give it a value.');
 	}

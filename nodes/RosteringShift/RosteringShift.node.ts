@@ -16,7 +16,7 @@ import {
 	withRecordId,
 } from '../shared/operations';
 import { listSearch } from '../shared/search';
-import { checkId, compact, inputError, toInteger } from '../shared/values';
+import { checkId, compact, inputError, textField, toInteger } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
@@ -42,6 +42,9 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
 	const employee = ctx.getNodeParameter('additionalFields.employeeId', '', { extractValue: true }) as string;
 	const employeeId = employee ? checkId(ctx.getNode(), ctx.getItemIndex(), employee, 'Employee', 'employee') : undefined;
+	// Checks that need no request come first: breaks and notes before the location is read.
+	const breaks = breaksOf(ctx, (extra.breaks as IDataObject | undefined)?.break as Break[], 'Break');
+	const notes = textField(ctx.getNode(), ctx.getItemIndex(), extra.notes, 'Additional Fields › Notes');
 	const { start, end, timezone } = await startAndEndAt(ctx, locationId, 'shift');
 	await confirmLocation(timezone);
 	return compact({
@@ -50,8 +53,8 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 		employee_id: employeeId,
 		start_time: start,
 		end_time: end,
-		breaks: breaksOf(ctx, (extra.breaks as IDataObject | undefined)?.break as Break[], 'Break'),
-		notes: extra.notes === undefined || extra.notes === '' ? undefined : String(extra.notes),
+		breaks,
+		notes,
 	});
 }
 
@@ -81,7 +84,7 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 		if (start && end) checkEndAfterStart(ctx, start, end, 'shift');
 	}
 	if ('breaks' in fields) body.breaks = breaksOf(ctx, (fields.breaks as IDataObject).break as Break[], 'Break') ?? [];
-	if ('notes' in fields) body.notes = fields.notes === '' ? null : String(fields.notes);
+	if ('notes' in fields) body.notes = textField(node, itemIndex, fields.notes, 'Update Fields › Notes') ?? null;
 	if (Object.keys(body).length === 0) {
 		throw inputError(node, itemIndex, 'Update Fields has nothing to change', 'Add a field and give it a value.');
 	}

@@ -30,7 +30,7 @@ import {
 	withRecordId,
 } from '../shared/operations';
 import { listSearch } from '../shared/search';
-import { checkId, compact, inputError } from '../shared/values';
+import { checkId, compact, inputError, textField } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
@@ -191,7 +191,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 		end_time: end,
 		breaks: breaks.length ? breaks : undefined,
 		// `note`, as every example in the spec spells it (see the comment at the top).
-		note: extra.note === undefined || extra.note === '' ? undefined : String(extra.note),
+		note: textField(node, itemIndex, extra.note, 'Additional Fields › Note'),
 	});
 }
 
@@ -211,7 +211,7 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const body: IDataObject = {};
 	if ('positionId' in fields) body.position_id = idParameter(ctx, 'updateFields.positionId', 'Position', 'position');
 	// `note`, as every example in the spec spells it (see the comment at the top).
-	if ('note' in fields) body.note = fields.note === '' ? null : String(fields.note);
+	if ('note' in fields) body.note = textField(node, itemIndex, fields.note, 'Update Fields › Note') ?? null;
 	if ('startTime' in fields) body.start_time = await timestampAt(ctx, fields.startTime, 'Start Time', timezone);
 	if ('endTime' in fields) body.end_time = await timestampAt(ctx, fields.endTime, 'End Time', timezone);
 	const startOf = async () => (body.start_time as string | undefined) ?? String((await timesheet()).start_time);

@@ -70,10 +70,28 @@ function notSent(member: Member, reason: string, cause: Error, outcome = 'Not cr
 	});
 }
 
-/** "data[3].start_time" → the member at index 3 of the batch, and the field start_time. */
-function failingItem(field: string | undefined): { index: number; field?: string } | undefined {
+/**
+ * The item of a batch the service refused: error.field "data[3].start_time" → index 3 of the
+ * batch and the field start_time; without a field (a 409 conflict), the first "data[3]" its
+ * message names.
+ */
+function failingItem(context: IDataObject | undefined): { index: number; field?: string } | undefined {
+	const field = typeof context?.field === 'string' ? context.field : undefined;
 	const match = field ? /^data\[(\d+)\](?:\.(.+))?$/.exec(field) : null;
-	return match ? { index: Number(match[1]), field: match[2] } : undefined;
+	if (match) return { index: Number(match[1]), field: match[2] };
+	const named = typeof context?.apiMessage === 'string' ? /\bdata\[(\d+)\]/.exec(context.apiMessage) : null;
+	return named ? { index: Number(named[1]) } : undefined;
+}
+
+/** Names the input item in an error about one item of a Create Many (the batch's data[N] is not the item's number). */
+function forItem(error: Error, itemIndex: number, batchIndex?: number): Error {
+	if (/^Item \d+: /.test(error.message)) return error;
+	error.message = `Item ${itemIndex}: ${error.message}`;
+	const described = error as NodeOperationError;
+	if (batchIndex !== undefined && described.description) {
+		described.description = `${described.description} In this batch, data[${batchIndex}] is input item ${itemIndex}.`;
+	}
+	return error;
 }
 
 async function sendBatches(
@@ -95,7 +113,7 @@ async function sendBatches(
 			failures.push(undefined);
 		} catch (error) {
 			bodies.push(undefined);
-			failures.push(error as Error);
+			failures.push(forItem(error as Error, member.itemIndex));
 		}
 	}
 	const firstBad = failures.findIndex(Boolean);
@@ -150,10 +168,11 @@ async function sendBatches(
 					: member.reject(new NodeOperationError(member.ctx.getNode(), `The service did not return the created ${spec.singular}`, { itemIndex: member.itemIndex })),
 			);
 		} catch (error) {
-			const culprit = failingItem((error as { context?: IDataObject }).context?.field as string | undefined);
+			const culprit = failingItem((error as { context?: IDataObject }).context);
 			const culpritMember = culprit ? batch[culprit.index]?.member : undefined;
-			if (culpritMember && culprit?.field) {
-				(error as NodeOperationError).message = `Item ${culpritMember.itemIndex}: ${(error as Error).message.replace(/"data\[\d+\]\./, '"')}`;
+			if (culpritMember && culprit) {
+				(error as NodeOperationError).message = (error as Error).message.replace(/"data\[\d+\]\./, '"');
+				forItem(error as Error, culpritMember.itemIndex, culprit.index);
 			}
 			const status = Number((error as { httpCode?: string }).httpCode ?? 0);
 			const unclear = !(status >= 400 && status < 500);

@@ -228,7 +228,9 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 		case 0:
 			return {
 				message: 'The service could not be reached',
-				description: `The request failed before an answer came back (${failure.networkCode ?? 'network error'}). Check the credential's environment or base URL and the network, then run again.`,
+				description: `The request failed before an answer came back (${failure.networkCode ?? 'network error'}). Check the credential's environment or base URL and the network, then run again.${
+					failure.networkCode && /TIMEDOUT|ABORTED/.test(failure.networkCode) ? " If the service is slow rather than unreachable, raise the Timeout in the node's request options." : ''
+				}`,
 			};
 	}
 	if (failure.status >= 500) {
@@ -269,6 +271,7 @@ export function toNodeError(node: INode, failure: ApiFailure, subject: RequestSu
 	error.context.apiCode = failure.code;
 	error.context.requestId = failure.requestId;
 	error.context.field = failure.field;
+	error.context.apiMessage = failure.message;
 	if (cause instanceof Error) error.stack = cause.stack;
 	return error;
 }

@@ -1,11 +1,8 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { resource, type ListParameter, type ResourceKey } from './resources';
-import { withArticle } from './values';
+import { capitalised, withArticle } from './values';
 
-function capitalised(text: string): string {
-	return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /**
  * Builders for the parameters that repeat across nodes. Parameter names are the package's public

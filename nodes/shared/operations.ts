@@ -11,7 +11,7 @@ import { createMany, type BodyBuilder } from './batch';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { resource, type ResourceKey } from './resources';
 import { CREDENTIAL_TYPE, idempotencyKey, listAll, passThroughOf, send } from './transport';
-import { checkId, hasOffset, inputError, toDate, toInteger, toTimestamp } from './values';
+import { capitalised, checkId, hasOffset, inputError, toDate, toInteger, toTimestamp, withArticle } from './values';
 
 /**
  * The hooks every resource node plugs into its declarative description:
@@ -193,7 +193,7 @@ export function checkEndAfterStart(ctx: IExecuteSingleFunctions, start: string, 
 			ctx.getNode(),
 			ctx.getItemIndex(),
 			`End Time (${end}) is not after Start Time (${start})`,
-			`A ${singular} must end after it starts. For an overnight ${singular}, give the end on the next day.`,
+			`${capitalised(withArticle(singular))} must end after it starts. For an overnight ${singular}, give the end on the next day.`,
 		);
 	}
 }

@@ -10,6 +10,11 @@ import { NodeOperationError } from 'n8n-workflow';
 export const ID_PATTERN = /^[0-9a-f]{24}$/;
 
 /** "a shift", "an on-demand shift", "an employee". */
+/** "on-demand shift" → "On-demand shift". */
+export function capitalised(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function withArticle(noun: string): string {
 	return `${/^[aeio]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
@@ -70,8 +75,17 @@ export function toTimestamp(
 	timezone?: string,
 ): string {
 	const text = dateTimeText(value);
-	if (text === undefined || text === '') {
+	if (value === undefined || value === null || text === '') {
 		throw inputError(node, itemIndex, `${field} is required`, 'Enter a date and time, for example 2026-11-23T09:00.');
+	}
+	if (text === undefined) {
+		// true, a number, a list or an object mapped from an earlier node
+		throw inputError(
+			node,
+			itemIndex,
+			`${field}: ${JSON.stringify(value)} is not a date and time`,
+			'Use an ISO 8601 date and time such as 2026-11-23T09:00 (local time at the location) or 2026-11-23T09:00:00+11:00 (with an offset).',
+		);
 	}
 	const normalised = text.replace(' ', 'T');
 	const withOffset = OFFSET_AT_END.test(normalised);
@@ -128,10 +142,28 @@ export function toInteger(node: INode, itemIndex: number, value: unknown, field:
 			node,
 			itemIndex,
 			`${field}: ${JSON.stringify(value)} is not allowed`,
-			`Use a whole number from ${min} to ${max}.`,
+			max >= Number.MAX_SAFE_INTEGER ? `Use a whole number of ${min} or more.` : `Use a whole number from ${min} to ${max}.`,
 		);
 	}
 	return number;
+}
+
+/**
+ * A free-text field (notes): text or a number as typed or mapped; empty means no value. Anything
+ * else (an object, a list, true/false from an expression) is refused rather than sent as
+ * "[object Object]".
+ */
+export function textField(node: INode, itemIndex: number, value: unknown, field: string): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	const got = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : JSON.stringify(value);
+	throw inputError(
+		node,
+		itemIndex,
+		`${field} must be text, not ${got}`,
+		'Map a text value (for example {{ $json.notes }}), or turn the value into text first, for example with JSON.stringify().',
+	);
 }
 
 /** Optional text; an empty string means "no value". */

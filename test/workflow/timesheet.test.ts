@@ -268,7 +268,7 @@ describe('Create Many', () => {
 		input.forEach((row) => Object.assign(row, { breakStart: `${String(row.start)}:00+11:00`, breakEnd: `${String(row.start).slice(0, 11)}10:15:00+11:00` }));
 		input[3].breakEnd = `${String(input[3].start).slice(0, 11)}11:30:00+11:00`;
 		const result = await f.run('rosteringTimesheet', parameters, input);
-		expect(result.error?.message).toMatch(/^(Break 1 .* is outside the timesheet|Not created: item 3 is not valid)/);
+		expect(result.error?.message).toMatch(/^(Item \d+: Break 1 .* is outside the timesheet|Not created: item 3 is not valid)/);
 		expect(timesheetRequests('POST')).toHaveLength(0);
 	});
 });
