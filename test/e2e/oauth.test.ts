@@ -178,6 +178,9 @@ describe('real n8n server: connecting the Rostering credential through OAuth2', 
 		for (const item of items) expect(sb.store.get('shifts', String(item.id))).toEqual(item);
 		// No refresh was needed.
 		expect(oauthRequests('/oauth/token')).toHaveLength(0);
+		// Nothing n8n logged, and nothing in the execution it stored, carries a secret.
+		const shown = `${server!.logs()}\n${JSON.stringify(execution)}`;
+		for (const secret of [sb.clientSecret, String(issued.access_token), String(issued.refresh_token)]) expect(shown.includes(secret)).toBe(false);
 	});
 
 	test('the business owner clicks Cancel: no token asked for, nothing stored, n8n shows the error', async () => {
