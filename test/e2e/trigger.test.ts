@@ -294,4 +294,33 @@ describe('real n8n server: the Rostering Trigger', () => {
 		expect(JSON.stringify(wf.staticData)).toContain('"cursor"');
 		log('done');
 	});
+
+	test("a failing poll is a failed execution in n8n's list; the next poll delivers what it could not", async () => {
+		const s = server!;
+		const before = new Set((await s.executions(liveWorkflowId)).map((e) => e.id));
+		const [target] = changeableShifts().slice(5, 6);
+		// The next poll's listing is refused (403); the change below waits for the poll after it.
+		sb.injectFault({ path: '/v1/shifts', status: 403, code: 'permission_denied', whenQuery: 'updated_since', times: 1 });
+		await api('PATCH', `/shifts/${String(target.id)}`, { notes: 'Changed while the poll fails (e2e)' });
+		const change = { event: 'updated', record: shiftNow(String(target.id)) };
+		log('403 injected for the next poll; waiting for the failed execution');
+		const failed = await waitFor('a failed execution', 120_000, async () => {
+			for (const summary of await s.executions(liveWorkflowId)) {
+				if (before.has(summary.id) || summary.status !== 'error') continue;
+				return await s.waitForExecution(summary.id);
+			}
+			return undefined;
+		});
+		expect(failed.data.resultData.error?.message).toBe('The connection is missing a permission: roster:read');
+		log('failed execution seen; waiting for the change to come out');
+		const items = await waitFor('the change after the failure', 120_000, async () => {
+			const out: Rec[] = [];
+			for (const summary of await s.executions(liveWorkflowId)) {
+				if (before.has(summary.id) || summary.status !== 'success') continue;
+				out.push(...executionItems(await s.waitForExecution(summary.id), TRIGGER));
+			}
+			return out.length > 0 ? out : undefined;
+		});
+		expect(items).toEqual([{ ...change, resource: 'shift' }]);
+	});
 });
