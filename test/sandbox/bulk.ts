@@ -1,0 +1,143 @@
+/**
+ * Bulk seeding for benchmarks: thousands of records straight into the store, without going
+ * through the API (which would take one request per 100 shifts and skew the request counts).
+ *
+ *   const bench = addBenchLocation(sb);                 // a location and a position of its own
+ *   addShifts(sb, bench, 50_000);                        // exactly 50,000 open shifts there
+ *   sb.store.t.shifts.size;                              // the seed's shifts plus these
+ *   touchShifts(sb, ids);                                // a burst of changes (updated_at = now)
+ *
+ * The records are what a create would have stored (unpublished open shifts, no breaks), laid one
+ * after another a day apart from `start` (default: 400 days after the clock, so that none has
+ * started and every one can still be changed or deleted).
+ */
+import type { Sandbox } from './index';
+import { hexId } from './ids';
+import type { Location, Position, Shift } from './model';
+
+export interface BenchPlace {
+	locationId: string;
+	positionId: string;
+	timezone: string;
+}
+
+/**
+ * A location (and one active position at it) that nothing in the seed uses, so that a list with
+ * `location_id` holds exactly the records a benchmark put there. Cloned from the business's first
+ * location; the same name gives the same ids.
+ */
+export function addBenchLocation(sb: Sandbox, name = 'Bench'): BenchPlace {
+	const t = sb.store.t;
+	const businessId = sb.store.businessId;
+	const base = [...t.locations.values()].find((l) => l.business_id === businessId && !l.archived);
+	const basePosition = [...t.positions.values()].find((p) => p.business_id === businessId && !p.archived && p.active);
+	if (!base || !basePosition) throw new Error('the seed has no location or position to clone');
+	const at = Math.floor(sb.clock.now().getTime() / 1000) * 1000;
+	const locationId = hexId(`bench location:${name}`);
+	const positionId = hexId(`bench position:${name}`);
+	const location: Location = {
+		...base,
+		id: locationId,
+		name,
+		short_name: name.slice(0, 6).toUpperCase(),
+		address: { ...base.address },
+		created_at: at,
+		updated_at: at,
+	};
+	const position: Position = {
+		...basePosition,
+		id: positionId,
+		location_id: locationId,
+		name: `${name} crew`,
+		group: basePosition.group ? { ...basePosition.group } : null,
+		created_at: at,
+		updated_at: at,
+	};
+	t.locations.set(locationId, location);
+	t.positions.set(positionId, position);
+	return { locationId, positionId, timezone: location.timezone };
+}
+
+/**
+ * Puts `count` open shifts at the bench place straight into the store; returns their ids.
+ * `tag` keeps ids apart between calls (same tag and index: same id).
+ */
+export function addShifts(
+	sb: Sandbox,
+	place: BenchPlace,
+	count: number,
+	opts: { tag?: string; start?: number; stepMs?: number; hours?: number } = {},
+): string[] {
+	const t = sb.store.t;
+	const businessId = sb.store.businessId;
+	const now = sb.clock.now().getTime();
+	const at = Math.floor(now / 1000) * 1000;
+	const first = opts.start ?? Math.floor((now + 400 * 86_400_000) / 3_600_000) * 3_600_000;
+	const step = opts.stepMs ?? 3_600_000;
+	const length = (opts.hours ?? 4) * 3_600_000;
+	const tag = opts.tag ?? 'bulk';
+	const rosterId = hexId(`bench roster:${place.locationId}`);
+	if (!t.rosters.has(rosterId)) {
+		t.rosters.set(rosterId, { id: rosterId, business_id: businessId, location_id: place.locationId, week_start_date: '2000-01-03', created_at: at, updated_at: at });
+	}
+	const ids: string[] = [];
+	for (let i = 0; i < count; i++) {
+		const id = hexId(`bench shift:${place.locationId}:${tag}:${i}`);
+		const start = first + i * step;
+		const shift: Shift = {
+			id,
+			business_id: businessId,
+			location_id: place.locationId,
+			position_id: place.positionId,
+			employee_id: null,
+			roster_id: rosterId,
+			start_time: start,
+			end_time: start + length,
+			status: 'unpublished',
+			breaks: [],
+			notes: `${tag} ${i}`,
+			project_id: null,
+			created_by_app: true,
+			archived: false,
+			created_at: at,
+			updated_at: at,
+		};
+		t.shifts.set(id, shift);
+		ids.push(id);
+	}
+	return ids;
+}
+
+/** The shifts at a place (archived ones too). */
+export function shiftsAt(sb: Sandbox, place: BenchPlace): Shift[] {
+	return [...sb.store.t.shifts.values()].filter((s) => s.location_id === place.locationId);
+}
+
+/** Removes every shift at the place from the store (not archived: gone), so the next count starts at 0. */
+export function clearShifts(sb: Sandbox, place: BenchPlace): number {
+	let removed = 0;
+	for (const [id, s] of sb.store.t.shifts) {
+		if (s.location_id === place.locationId) {
+			sb.store.t.shifts.delete(id);
+			removed++;
+		}
+	}
+	return removed;
+}
+
+/**
+ * A burst of changes: each shift's notes changed and updated_at set to the sandbox's clock now
+ * (to the second, as the service stamps it), as if another app had changed them all at once.
+ */
+export function touchShifts(sb: Sandbox, ids: string[], note = 'changed in a burst'): number {
+	const at = Math.floor(sb.clock.now().getTime() / 1000) * 1000;
+	let changed = 0;
+	for (const id of ids) {
+		const s = sb.store.t.shifts.get(id);
+		if (!s) continue;
+		s.notes = note;
+		s.updated_at = Math.max(s.updated_at, at);
+		changed++;
+	}
+	return changed;
+}
