@@ -19,7 +19,6 @@ export class RosteringConnection implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
 		requestDefaults: {
-			baseURL: '={{ $credentials.baseUrl }}',
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: operationRunner('connection') },

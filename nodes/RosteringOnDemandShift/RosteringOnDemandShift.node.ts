@@ -27,7 +27,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const positionId = idParameter(ctx, 'positionId', 'Position', 'position');
 	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
 	const { start, end, timezone } = await startAndEndAt(ctx, locationId, 'on-demand shift');
-	await confirmLocation(timezone);
+	await confirmLocation(ctx, timezone);
 	return compact({
 		location_id: locationId,
 		position_id: positionId,
@@ -78,7 +78,6 @@ export class RosteringOnDemandShift implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
 		requestDefaults: {
-			baseURL: '={{ $credentials.baseUrl }}',
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: operationRunner('onDemandShift', createBody) },

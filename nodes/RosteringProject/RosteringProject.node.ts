@@ -160,7 +160,6 @@ export class RosteringProject implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
 		requestDefaults: {
-			baseURL: '={{ $credentials.baseUrl }}',
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: operationRunner('project') },

@@ -46,7 +46,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const breaks = breaksOf(ctx, (extra.breaks as IDataObject | undefined)?.break as Break[], 'Break');
 	const notes = textField(ctx.getNode(), ctx.getItemIndex(), extra.notes, 'Additional Fields › Notes');
 	const { start, end, timezone } = await startAndEndAt(ctx, locationId, 'shift');
-	await confirmLocation(timezone);
+	await confirmLocation(ctx, timezone);
 	return compact({
 		location_id: locationId,
 		position_id: positionId,
@@ -106,7 +106,6 @@ export class RosteringShift implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
 		requestDefaults: {
-			baseURL: '={{ $credentials.baseUrl }}',
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: operationRunner('shift', createBody) },

@@ -22,7 +22,6 @@ export class RosteringShiftSwap implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
 		requestDefaults: {
-			baseURL: '={{ $credentials.baseUrl }}',
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: operationRunner('shiftSwap') },

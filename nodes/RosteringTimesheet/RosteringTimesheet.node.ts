@@ -181,7 +181,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const { start, end, timezone } = await clockedTimes(ctx, locationId);
 	const rows = (extra.breaks as IDataObject | undefined)?.break as Break[] | undefined;
 	const breaks = await breaksOf(ctx, rows, timezone, async () => ({ start, end }));
-	await confirmLocation(timezone);
+	await confirmLocation(ctx, timezone);
 	return compact({
 		employee_id: employeeId,
 		location_id: locationId,
@@ -252,7 +252,6 @@ export class RosteringTimesheet implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
 		requestDefaults: {
-			baseURL: '={{ $credentials.baseUrl }}',
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: operationRunner('timesheet', createBody) },

@@ -163,8 +163,13 @@ export async function locationTimezone(ctx: IExecuteSingleFunctions, locationId:
  * Reads the location of a new record once its other checks are done, which proves it exists before
  * anything is created. A connection allowed to create but not to read locations (one granted only
  * on-demand permissions, say) cannot check this; the service then checks it on create.
+ *
+ * Create Many leaves it to the service, which checks every item's location and names the item in
+ * its refusal: a batch whose times carry offsets then costs exactly its batch requests. (With local
+ * times the location is read anyway, for its time zone.)
  */
-export async function confirmLocation(timezone: () => Promise<string>): Promise<void> {
+export async function confirmLocation(ctx: IExecuteSingleFunctions, timezone: () => Promise<string>): Promise<void> {
+	if (ctx.getNodeParameter('operation', '') === 'createMany') return;
 	await timezone().catch((error: { context?: IDataObject }) => {
 		if (error.context?.httpCode !== '403') return Promise.reject(error);
 		return undefined;
