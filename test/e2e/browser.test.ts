@@ -53,6 +53,7 @@ import {
 	type N8nInstance,
 	type N8nServer,
 	type WorkflowJson,
+	waitFor,
 } from './n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -238,7 +239,7 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		await page.locator(`${byTestId('rlc-search')}:visible`).fill('quay');
 		await expect(waitForTexts(items, 1)).resolves.toEqual(['Circular Quay Café (Australia/Sydney)']);
 		await items.first().click();
-		const shown = await waitForValue('the chosen location in the field', UI_TIMEOUT, async () => {
+		const shown = await waitFor('the chosen location in the field', UI_TIMEOUT, async () => {
 			const value = await picker.locator(byTestId('rlc-input')).inputValue();
 			return value ? value : undefined;
 		});
@@ -281,7 +282,7 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		await page.keyboard.press('Control+s');
 		const circularQuay = sb!.store.locations.find((l) => l.name === 'Circular Quay Café')!;
 		type StoredNode = { name: string; type: string; parameters: Record<string, unknown>; credentials?: Record<string, { id: string }> };
-		const saved = await waitForValue('the workflow saved with the new node', UI_TIMEOUT, async () => {
+		const saved = await waitFor('the workflow saved with the new node', UI_TIMEOUT, async () => {
 			const wf = await server!.workflow(workflowId);
 			const nodes = wf.nodes as StoredNode[];
 			return nodes.length === 3 ? nodes : undefined;
@@ -307,13 +308,3 @@ async function waitForTexts(locator: ReturnType<Page['locator']>, count: number)
 	}
 }
 
-/** Waits until check() returns something other than undefined. */
-async function waitForValue<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-}

@@ -5,21 +5,9 @@
  * to changes in the sandbox at n8n's next poll (at most a minute).
  */
 import { DEMO_OWNER, startDemo, type Demo } from '../../scripts/demo';
-import { assertBuilt, executionItems } from './n8n';
+import { assertBuilt, executionItems, waitFor } from './n8n';
 
 jest.setTimeout(8 * 60_000);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-		await sleep(1000);
-	}
-}
 
 describe('the demo (npm run demo)', () => {
 	let demo: Demo;

@@ -58,6 +58,7 @@ import {
 	type N8nInstance,
 	type N8nServer,
 	type WorkflowJson,
+	waitFor,
 } from './n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -153,18 +154,6 @@ function mcpWorkflow(): WorkflowJson {
 	};
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until check() returns something other than undefined. */
-async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-		await sleep(500);
-	}
-}
 
 type Transport = 'streamable-http' | 'sse';
 

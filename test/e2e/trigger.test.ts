@@ -20,10 +20,12 @@ import {
 	ensureRuntime,
 	executionItems,
 	rosteringCredential,
+	sleep,
 	startServer,
 	type N8nInstance,
 	type N8nServer,
 	type WorkflowJson,
+	waitFor,
 } from './n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -59,18 +61,6 @@ function triggerWorkflow(name: string): WorkflowJson {
 	};
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until check() returns something other than undefined. */
-async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-		await sleep(500);
-	}
-}
 
 describe('real n8n server: the Rostering Trigger', () => {
 	let sb: Sandbox;
