@@ -16,6 +16,7 @@ import {
 	withRecordId,
 } from '../shared/operations';
 import { listSearch } from '../shared/search';
+import { createOperations } from '../shared/writes';
 import { compact, inputError, textField } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
@@ -80,7 +81,7 @@ export class RosteringOnDemandShift implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('onDemandShift', createBody) },
+		requestOperations: { pagination: operationRunner('onDemandShift') },
 		properties: [
 			{
 				displayName:
@@ -120,8 +121,11 @@ export class RosteringOnDemandShift implements INodeType {
 						action: 'Create many on demand shifts',
 						description:
 							'Create one on-demand shift per input item, sent in batches of up to 100 that are saved all or nothing',
-						// No preSend here: Create Many must reach the batch in RoutingNode's loop (see batch.ts).
-						routing: { request: { method: 'POST', url: '/v1/on-demand-shifts' }, send: { paginate: true } },
+						// Run by customOperations below; this routing serves n8n's AI-tool path (n8n-internals A7).
+						routing: {
+							request: { method: 'POST', url: '/v1/on-demand-shifts' },
+							send: { paginate: true, preSend: [withBody(createBody)] },
+						},
 					},
 					{
 						name: 'Delete',
@@ -241,4 +245,7 @@ export class RosteringOnDemandShift implements INodeType {
 	};
 
 	methods = { listSearch };
+
+	// Create and Create Many read every item before sending any (nodes/shared/writes.ts).
+	customOperations = { onDemandShift: createOperations('onDemandShift', createBody) };
 }

@@ -16,6 +16,7 @@ import {
 	withRecordId,
 } from '../shared/operations';
 import { listSearch } from '../shared/search';
+import { createOperations } from '../shared/writes';
 import { checkId, compact, inputError, textField, toInteger } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
@@ -108,7 +109,7 @@ export class RosteringShift implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('shift', createBody) },
+		requestOperations: { pagination: operationRunner('shift') },
 		properties: [
 			{
 				displayName:
@@ -147,8 +148,11 @@ export class RosteringShift implements INodeType {
 						value: 'createMany',
 						action: 'Create many shifts',
 						description: 'Create one shift per input item, sent in batches of up to 100 that are saved all or nothing',
-						// No preSend here: Create Many must reach the batch in RoutingNode's loop (see batch.ts).
-						routing: { request: { method: 'POST', url: '/v1/shifts' }, send: { paginate: true } },
+						// Run by customOperations below; this routing serves n8n's AI-tool path (n8n-internals A7).
+						routing: {
+							request: { method: 'POST', url: '/v1/shifts' },
+							send: { paginate: true, preSend: [withBody(createBody)] },
+						},
 					},
 					{
 						name: 'Delete',
@@ -278,4 +282,7 @@ export class RosteringShift implements INodeType {
 	};
 
 	methods = { listSearch };
+
+	// Create and Create Many read every item before sending any (nodes/shared/writes.ts).
+	customOperations = { shift: createOperations('shift', createBody) };
 }

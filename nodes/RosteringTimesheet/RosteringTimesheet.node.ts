@@ -30,6 +30,7 @@ import {
 	withRecordId,
 } from '../shared/operations';
 import { listSearch } from '../shared/search';
+import { createOperations } from '../shared/writes';
 import { checkId, compact, inputError, textField } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
@@ -222,7 +223,7 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	};
 	const rows = 'breaks' in fields ? ((fields.breaks as IDataObject).break as Break[] | undefined) ?? [] : undefined;
 	// Breaks sent without both new times are checked against the stored ones: the timesheet is read anyway.
-	const readAnyway = current !== undefined || (rows !== undefined && rows.length > 0 && !(body.start_time && body.end_time));
+	const readAnyway = current.wasRead() || (rows !== undefined && rows.length > 0 && !(body.start_time && body.end_time));
 	if (body.start_time || body.end_time) {
 		const start = body.start_time ? String(body.start_time) : readAnyway ? await startOf() : undefined;
 		const end = body.end_time ? String(body.end_time) : readAnyway ? await endOf() : undefined;
@@ -254,7 +255,7 @@ export class RosteringTimesheet implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('timesheet', createBody) },
+		requestOperations: { pagination: operationRunner('timesheet') },
 		properties: [
 			{
 				displayName:
@@ -293,8 +294,11 @@ export class RosteringTimesheet implements INodeType {
 						value: 'createMany',
 						action: 'Create many timesheets',
 						description: 'Create one timesheet per input item, sent in batches of up to 100 that are saved all or nothing',
-						// No preSend here: Create Many must reach the batch in RoutingNode's loop (see batch.ts).
-						routing: { request: { method: 'POST', url: '/v1/timesheets' }, send: { paginate: true } },
+						// Run by customOperations below; this routing serves n8n's AI-tool path (n8n-internals A7).
+						routing: {
+							request: { method: 'POST', url: '/v1/timesheets' },
+							send: { paginate: true, preSend: [withBody(createBody)] },
+						},
 					},
 					{
 						name: 'Delete',
@@ -427,4 +431,7 @@ export class RosteringTimesheet implements INodeType {
 	};
 
 	methods = { listSearch };
+
+	// Create and Create Many read every item before sending any (nodes/shared/writes.ts).
+	customOperations = { timesheet: createOperations('timesheet', createBody) };
 }

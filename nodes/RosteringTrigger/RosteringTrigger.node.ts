@@ -3,6 +3,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { changedAt, startState, takeChanges, windowStart, type ChangeEvent, type ChangeState } from '../shared/changes';
 import { triggerFilters } from '../shared/fields';
+import { keepPollState } from '../shared/n8n-internals';
 import { maxRateLimitWait, subjectOf } from '../shared/params';
 import { RESOURCES, resource, type ResourceKey } from '../shared/resources';
 import { listSearch } from '../shared/search';
@@ -199,7 +200,7 @@ export class RosteringTrigger implements INodeType {
 					{ subject, retrySafe: true, maxRateLimitWaitSeconds, onServiceTime: (ms) => (now = ms) },
 				);
 				// A service that sends no Date header leaves only n8n's clock to start from.
-				staticData.state = startState(config, now ?? Date.now());
+				keepPollState(staticData, startState(config, now ?? Date.now()) as unknown as IDataObject);
 				return null;
 			}
 			state = startState(config, since);
@@ -208,10 +209,9 @@ export class RosteringTrigger implements INodeType {
 		let serviceTime: number | undefined;
 		const records = await changedSince(windowStart(state), (ms) => (serviceTime = ms));
 		const { changes, next } = takeChanges(records, state, serviceTime);
-		// Saved only now that every page was read: a poll that fails part-way moves nothing. n8n
-		// stores static data when a poll returns items (n8n 2.40.7, trigger-execution-context
-		// factory, __emit), so the position and what was delivered are saved together.
-		staticData.state = next as unknown as IDataObject;
+		// Kept only now that every page was read: a poll that fails part-way moves nothing, and the
+		// position is saved with the changes it delivers (n8n-internals A6).
+		keepPollState(staticData, next as unknown as IDataObject);
 		const wanted = changes.filter((change) => events.includes(change.event));
 		return wanted.length > 0 ? outputOf(key, wanted) : null;
 	}

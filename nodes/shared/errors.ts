@@ -1,6 +1,8 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { errorCodesOf, httpResponseOf } from './n8n-internals';
+
 /**
  * What the service said when it refused a request. The spec shows a code, a request id to quote
  * and, for 422, error.field; the sandbox (and, we expect, the service) sends them as
@@ -53,49 +55,32 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
 }
 
 /**
- * Reads the failure out of whatever n8n's request helpers threw. n8n-core 2.40 wraps the HTTP
- * client's error in a NodeApiError whose `cause` is the original error with `response`
- * ({status, headers, data}); errors that never reached the server carry only a `code`.
+ * Reads the failure out of whatever n8n's request helpers threw: the HTTP response, where n8n keeps
+ * it (n8n-internals A1), or a network code when no answer came back.
  */
 export function readFailure(error: unknown): ApiFailure | undefined {
-	const candidates: IDataObject[] = [];
-	let current = error as IDataObject | undefined;
-	for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
-		candidates.push(current);
-		current = current.cause as IDataObject | undefined;
-	}
-	for (const candidate of candidates) {
-		const response = candidate.response as IDataObject | undefined;
-		const status = Number(response?.status ?? response?.statusCode);
-		if (response && Number.isInteger(status) && status > 0) {
-			let body = response.data ?? response.body;
-			if (typeof body === 'string') {
-				try {
-					body = JSON.parse(body) as IDataObject;
-				} catch {
-					body = { error: { message: body } };
-				}
+	const response = httpResponseOf(error);
+	if (response) {
+		let body = response.body;
+		if (typeof body === 'string') {
+			try {
+				body = JSON.parse(body) as IDataObject;
+			} catch {
+				body = { error: { message: body } };
 			}
-			const apiError = ((body as IDataObject | undefined)?.error ?? {}) as IDataObject;
-			const headers = response.headers;
-			return {
-				status,
-				code: typeof apiError.code === 'string' ? apiError.code : undefined,
-				message: typeof apiError.message === 'string' ? apiError.message : undefined,
-				requestId:
-					(typeof apiError.request_id === 'string' ? apiError.request_id : undefined) ??
-					header(headers, 'x-request-id'),
-				field: typeof apiError.field === 'string' ? apiError.field : undefined,
-				retryAfterSeconds: parseRetryAfter(header(headers, 'retry-after'), Date.now()),
-			};
 		}
+		const apiError = ((body as IDataObject | undefined)?.error ?? {}) as IDataObject;
+		return {
+			status: response.status,
+			code: typeof apiError.code === 'string' ? apiError.code : undefined,
+			message: typeof apiError.message === 'string' ? apiError.message : undefined,
+			requestId: (typeof apiError.request_id === 'string' ? apiError.request_id : undefined) ?? header(response.headers, 'x-request-id'),
+			field: typeof apiError.field === 'string' ? apiError.field : undefined,
+			retryAfterSeconds: parseRetryAfter(header(response.headers, 'retry-after'), Date.now()),
+		};
 	}
-	for (const candidate of candidates) {
-		if (typeof candidate.code === 'string' && NETWORK_CODES.has(candidate.code)) {
-			return { status: 0, networkCode: candidate.code };
-		}
-	}
-	return undefined;
+	const networkCode = errorCodesOf(error).find((code) => NETWORK_CODES.has(code));
+	return networkCode ? { status: 0, networkCode } : undefined;
 }
 
 /** What to tell a person for each code the spec names: the message, and what to do about it. */

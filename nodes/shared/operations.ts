@@ -7,10 +7,11 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { createMany, type BodyBuilder } from './batch';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { resource, type ResourceKey } from './resources';
-import { CREDENTIAL_TYPE, idempotencyKey, listAll, passThroughOf, send } from './transport';
+import { passThroughOf } from './n8n-internals';
+import { CREDENTIAL_TYPE, idempotencyKey, listAll, send } from './transport';
+import type { BodyBuilder } from './writes';
 import { capitalised, checkId, hasOffset, inputError, toDate, toInteger, toTimestamp, withArticle } from './values';
 
 /**
@@ -258,19 +259,16 @@ function withPairing(records: IDataObject[], itemIndex: number): INodeExecutionD
 
 /**
  * The node's pagination function: runs the operation the routing prepared through the transport.
- * Get Many pages (Return All / Limit, range splitting); Create Many joins the batch of this run;
- * everything else is one request, retried only where that is safe.
+ * Get Many pages (Return All / Limit, range splitting); everything else is one request, retried
+ * only where that is safe. Create and Create Many come here only on n8n's AI-tool path, one item
+ * per call (n8n-internals A7); otherwise the node's customOperations run them (writes.ts).
  */
-export function operationRunner(key: ResourceKey, buildCreateBody?: BodyBuilder) {
+export function operationRunner(key: ResourceKey) {
 	return async function (
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const operation = this.getNodeParameter('operation') as string;
-		// Create Many must join its batch before anything is awaited: see batch.ts.
-		if (operation === 'createMany' && buildCreateBody) {
-			return await createMany(this, key, String(requestData.options.url), buildCreateBody, passThroughOf(requestData.options));
-		}
 		const spec = resource(key);
 		const { options } = requestData;
 		const itemIndex = this.getItemIndex();

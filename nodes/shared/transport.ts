@@ -12,6 +12,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { asNodeError, readFailure, toNodeError, type RequestSubject } from './errors';
 import { limiterFor } from './limiter';
+import { isNotConnected, isRefreshRefused } from './n8n-internals';
 import { stableJson } from './values';
 import { MAX_PAGE_SIZE } from './resources';
 
@@ -66,11 +67,6 @@ export interface ApiRequest {
 	passThrough?: Partial<IHttpRequestOptions>;
 }
 
-/** Request options RoutingNode prepares that every request of the node must keep. */
-export function passThroughOf(options: IDataObject | IHttpRequestOptions): Partial<IHttpRequestOptions> {
-	const { timeout, proxy, skipSslCertificateValidation, allowedDomains } = options as IDataObject;
-	return JSON.parse(JSON.stringify({ timeout, proxy, skipSslCertificateValidation, allowedDomains })) as Partial<IHttpRequestOptions>;
-}
 
 const baseUrls = new Map<string, Promise<string>>();
 
@@ -171,21 +167,18 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 }
 
 /**
- * n8n-core 2.40.3 skips its "OAuth credentials not connected" check for PKCE credentials and
- * fails with "Unable to sign without access token" instead, before sending anything.
+ * A credential that was never connected (n8n-internals A2): say how to connect it.
  */
 function notConnected(ctx: RequestContext, error: unknown): NodeOperationError | undefined {
-	if (!/without access token|not connected/i.test(String((error as Error)?.message))) return undefined;
+	if (!isNotConnected(error)) return undefined;
 	return new NodeOperationError(ctx.getNode(), 'The Rostering credential is not connected yet', {
 		description: 'Open the credential and click "Connect my account", so that the business owner can allow access.',
 	});
 }
 
-/** n8n's OAuth client fails a refused token refresh (not invalid_grant) with code EAUTH. */
+/** A token refresh the service refused (n8n-internals A3): say what to check. */
 function refreshRefused(ctx: RequestContext, error: unknown): NodeOperationError | undefined {
-	const codes: unknown[] = [];
-	for (let e = error as { code?: unknown; cause?: unknown } | undefined; e && codes.length < 4; e = e.cause as typeof e) codes.push(e.code);
-	if (!codes.includes('EAUTH')) return undefined;
+	if (!isRefreshRefused(error)) return undefined;
 	return new NodeOperationError(ctx.getNode(), 'The service refused to renew the Rostering credential', {
 		description:
 			'Open the credential, check the Client ID and Client Secret (they may have been changed at the service) and reconnect it.',
@@ -253,6 +246,18 @@ export function splitRange(from: string, to: string, rangeDays: number): Array<{
 	return windows;
 }
 
+/**
+ * The one page size of a listing (a cursor is bound to the query, page size included). Return All
+ * reads pages of 200, the most the API gives. Limit N reads the fewest pages that hold N, sized to
+ * share N out evenly: 250 → two pages of 125, never 200 + 200. When N does not divide evenly, the
+ * pages hold at most (pages − 1) records more than N, which are dropped.
+ */
+export function pageSizeFor(limit: number | undefined): number {
+	if (limit === undefined) return MAX_PAGE_SIZE;
+	const pages = Math.ceil(limit / MAX_PAGE_SIZE);
+	return Math.ceil(limit / pages);
+}
+
 function isCursorRejection(error: unknown): boolean {
 	const context = (error as { context?: IDataObject }).context;
 	const message = String((error as Error).message ?? '');
@@ -279,7 +284,7 @@ export async function listAll(ctx: RequestContext, path: string, query: IDataObj
 			? splitRange(from, to, options.rangeDays)
 			: [undefined];
 
-	const pageSize = Math.min(MAX_PAGE_SIZE, options.limit ?? MAX_PAGE_SIZE);
+	const pageSize = pageSizeFor(options.limit);
 	for (let attempt = 0; ; attempt++) {
 		try {
 			const records: IDataObject[] = [];

@@ -9,12 +9,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 export const ID_PATTERN = /^[0-9a-f]{24}$/;
 
-/** "a shift", "an on-demand shift", "an employee". */
 /** "on-demand shift" → "On-demand shift". */
 export function capitalised(text: string): string {
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** "a shift", "an on-demand shift", "an employee". */
 export function withArticle(noun: string): string {
 	return `${/^[aeio]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }

@@ -3,7 +3,8 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { parseRetryAfter, readFailure, toNodeError } from '../../nodes/shared/errors';
 import { Limiter } from '../../nodes/shared/limiter';
-import { idempotencyKey, splitRange } from '../../nodes/shared/transport';
+import { idempotencyKey, pageSizeFor, splitRange } from '../../nodes/shared/transport';
+import { itemRanges } from '../../nodes/shared/writes';
 
 const node = { id: 'node-1', name: 'Rostering Shift', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 
@@ -29,6 +30,26 @@ describe('splitRange', () => {
 	});
 	it('keeps a short range whole', () => {
 		expect(splitRange('2026-11-01', '2026-11-30', 92)).toEqual([{ from: '2026-11-01', to: '2026-11-30' }]);
+	});
+});
+
+describe('pageSizeFor', () => {
+	it('reads the fewest pages of one size, asking for as little over Limit as one size allows', () => {
+		const cases: Array<[number | undefined, number]> = [[undefined, 200], [1, 1], [50, 50], [200, 200], [201, 101], [250, 125], [400, 200], [401, 134], [1000, 200], [1001, 167]];
+		for (const [limit, size] of cases) {
+			expect(pageSizeFor(limit)).toBe(size);
+			if (limit === undefined) continue;
+			const pages = Math.ceil(limit / size);
+			expect(pages).toBe(Math.ceil(limit / 200));
+			expect(pages * size - limit).toBeLessThan(pages);
+		}
+	});
+});
+
+describe('itemRanges', () => {
+	it('names runs of items as ranges', () => {
+		expect(itemRanges([5, 0, 1, 2, 130, 200, 201])).toBe('0–2, 5, 130, 200–201');
+		expect(itemRanges([7])).toBe('7');
 	});
 });
 

@@ -164,8 +164,8 @@ const CASES: Case[] = [
 	{ what: 'filters To before From, as datetimes', node: 'rosteringOnDemandShift', params: () => ({ operation: 'getAll', filters: { from: '2026-12-31T00:00:00', to: '2026-12-01T23:59:00' } }), message: 'Filters › To (2026-12-01) is before From (2026-12-31)', allowed: RANGE },
 
 	// Create Many with one bad item: nothing is sent at all (times with offsets need no location lookup).
-	{ what: 'Create Many, item 2 ending as it starts', node: 'rosteringShift', params: () => mapped(), items: (s) => rows(s, (row, i) => i === 2 && (row.end = row.start)), message: 'Not created: item 2 is not valid, so nothing was sent', allowed: /End Time \(.*\) is not after Start Time/ },
-	{ what: 'Create Many, item 1 at location "L-1"', node: 'rosteringTimesheet', params: () => mapped({ employeeId: byId('={{ $json.employee }}') }), items: (s) => rows(s, (row, i) => i === 1 && (row.location = 'L-1')), message: 'Not created: item 1 is not valid, so nothing was sent', allowed: /Location: "L-1" is not a location id/ },
+	{ what: 'Create Many, item 2 ending as it starts', node: 'rosteringShift', params: () => mapped(), items: (s) => rows(s, (row, i) => i === 2 && (row.end = row.start)), message: /^Item 2: End Time \(.*\) is not after Start Time/, allowed: /Nothing was sent: every item is checked before the first request/ },
+	{ what: 'Create Many, item 1 at location "L-1"', node: 'rosteringTimesheet', params: () => mapped({ employeeId: byId('={{ $json.employee }}') }), items: (s) => rows(s, (row, i) => i === 1 && (row.location = 'L-1')), message: 'Item 1: Location: "L-1" is not a location id', allowed: /Nothing was sent: every item is checked before the first request/ },
 	{
 		what: 'Create Many, item 0 starting "soon"',
 		node: 'rosteringOnDemandShift',

@@ -278,7 +278,7 @@ describe('1. 429 storms with Retry-After', () => {
 			f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 0, times: 3 });
 			f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', status: 429, retryAfter: 30, times: 1 });
 			const first = await f.run('rosteringShift', parameters, input);
-			expect(first.error?.message).toBe('The service is limiting how fast this connection may send requests');
+			expect(first.error?.message).toMatch(/^Item \d: The service is limiting how fast this connection may send requests$/);
 			expect((first.error as { description?: string }).description).toContain('it asked for 30 s');
 			failures.push(...failuresOf(first));
 			const createdBefore = new Map([...createdByRow()].filter(([row]) => input.some((r) => r.row === row)));
@@ -338,7 +338,7 @@ describe('2. bursts of 500 and 503', () => {
 		const input = rows('2c', 150);
 		f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, times: 5 });
 		const first = await f.run('rosteringShift', shiftWrite('createMany'), input);
-		expect(first.error?.message).toMatch(/^Outcome unknown: the service gave no clear answer/);
+		expect(first.error?.message).toBe('Outcome unknown: the service gave no clear answer for items 0–99, so they may have been saved');
 		expect(createdByRow().size).toBe(0);
 		const second = await f.run('rosteringShift', shiftWrite('createMany'), input);
 		const { lost, duplicated } = createCounts(input, () => true, second);
@@ -474,8 +474,11 @@ describe('6. a batch refused as a whole', () => {
 		const result = await f.run('rosteringShift', shiftWrite('createMany'), input);
 		// The run stops at the first item of the refused batch, which names the item to blame; its
 		// description quotes that item's own error, naming the field.
-		expect(result.error?.message).toBe('Not created: the batch was refused as a whole because of item 130');
-		expect((result.error as { description?: string }).description).toMatch(/^Item 130: The service refused the field "position_id"/);
+		// The run stops with the error of the item to blame, saying what became of the others.
+		expect(result.error?.message).toBe('Item 130: The service refused the field "position_id"');
+		const description = (result.error as { description?: string }).description;
+		expect(description).toMatch(/In this batch, data\[30\] is input item 130\. None of items 100–199 was created/);
+		expect(description).toMatch(/Created before this: items 0–99/);
 		const { lost, duplicated } = createCounts(input, inBatch2);
 		expect(tally('6a batch refused (422), stopping', lost, duplicated, failuresOf(result))).toEqual(clean(1));
 		expect(statuses('POST')).toEqual([201, 422]);

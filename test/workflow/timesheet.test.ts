@@ -265,10 +265,13 @@ describe('Create Many', () => {
 			...mapped,
 			additionalFields: { breaks: { break: [{ start: '={{ $json.breakStart }}', end: '={{ $json.breakEnd }}' }] } },
 		};
-		input.forEach((row) => Object.assign(row, { breakStart: `${String(row.start)}:00+11:00`, breakEnd: `${String(row.start).slice(0, 11)}10:15:00+11:00` }));
-		input[3].breakEnd = `${String(input[3].start).slice(0, 11)}11:30:00+11:00`;
+		// July in Sydney is +10:00: each break is 10:00 to 10:15 inside its timesheet, but item 3's runs to 11:30.
+		input.forEach((row) => Object.assign(row, { breakStart: `${String(row.start)}:00+10:00`, breakEnd: `${String(row.start).slice(0, 11)}10:15:00+10:00` }));
+		input[3].breakEnd = `${String(input[3].start).slice(0, 11)}11:30:00+10:00`;
 		const result = await f.run('rosteringTimesheet', parameters, input);
-		expect(result.error?.message).toMatch(/^(Item \d+: Break 1 .* is outside the timesheet|Not created: item 3 is not valid)/);
+		expect(result.error?.message).toMatch(/^Item 3: Break 1 .* is outside the timesheet/);
+		expect((result.error as { description?: string }).description).toMatch(/Nothing was sent/);
+		expect((result.error as { description?: string }).description).not.toMatch(/Items .* are not valid/);
 		expect(timesheetRequests('POST')).toHaveLength(0);
 	});
 });

@@ -1,0 +1,140 @@
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * The fence around what this package takes from n8n that n8n does not document. Everything else
+ * uses n8n's public node interfaces (declarative routing and its hooks, `customOperations`,
+ * `poll()`, the credential's properties). Each assumption below is checked, by name, against the
+ * n8n the tests run (test/workflow/n8n-assumptions.test.ts in-process, test/e2e in a real n8n), so
+ * a change in n8n breaks one test that says which assumption no longer holds.
+ *
+ * Checked on n8n 2.40.7 (n8n-core 2.40.3, n8n-workflow 2.40.1).
+ */
+
+/**
+ * A1. A failed request made with `helpers.httpRequestWithAuthentication` reaches the node as an
+ * error whose `cause` chain holds the HTTP client's error with `response` ({status, headers,
+ * data}); the response headers (Retry-After, X-Request-Id) exist only there. Errors that never
+ * reached a server carry only a `code` (ECONNRESET, ...) somewhere on that chain.
+ */
+export interface HttpResponse {
+	status: number;
+	headers: unknown;
+	body: unknown;
+}
+
+/** The errors of an error's `cause` chain, the error first (at most four deep). */
+function causeChain(error: unknown): IDataObject[] {
+	const chain: IDataObject[] = [];
+	let current = error as IDataObject | undefined;
+	for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+		chain.push(current);
+		current = current.cause as IDataObject | undefined;
+	}
+	return chain;
+}
+
+/** A1: the HTTP response a failed request got, if it got one. */
+export function httpResponseOf(error: unknown): HttpResponse | undefined {
+	for (const candidate of causeChain(error)) {
+		const response = candidate.response as IDataObject | undefined;
+		const status = Number(response?.status ?? response?.statusCode);
+		if (response && Number.isInteger(status) && status > 0) {
+			return { status, headers: response.headers, body: response.data ?? response.body };
+		}
+	}
+	return undefined;
+}
+
+/** A1: the `code`s on the error's cause chain (network codes, EAUTH), outermost first. */
+export function errorCodesOf(error: unknown): string[] {
+	return causeChain(error)
+		.map((candidate) => candidate.code)
+		.filter((code): code is string => typeof code === 'string');
+}
+
+/**
+ * A2. n8n-core skips its "OAuth credentials not connected" check for PKCE credentials and fails
+ * with "Unable to sign without access token" instead, before anything is sent.
+ */
+export function isNotConnected(error: unknown): boolean {
+	return /without access token|not connected/i.test(String((error as Error | undefined)?.message));
+}
+
+/**
+ * A3. n8n's OAuth2 client fails a token refresh the service refuses (other than invalid_grant,
+ * which n8n turns into "needs to be reconnected") with code EAUTH on the cause chain.
+ */
+export function isRefreshRefused(error: unknown): boolean {
+	return errorCodesOf(error).includes('EAUTH');
+}
+
+/**
+ * A4. The request options RoutingNode prepares from the node's Request Options (n8n's loader adds
+ * that collection to every declarative node) and hands to the pagination function: every request
+ * the package makes for the node must keep them.
+ */
+export const PASSED_THROUGH = ['timeout', 'proxy', 'skipSslCertificateValidation', 'allowedDomains'] as const;
+
+export function passThroughOf(options: IDataObject | IHttpRequestOptions): Partial<IHttpRequestOptions> {
+	const kept: IDataObject = {};
+	for (const name of PASSED_THROUGH) kept[name] = (options as IDataObject)[name];
+	return JSON.parse(JSON.stringify(kept)) as Partial<IHttpRequestOptions>;
+}
+
+/** How n8n's Batching request option spaces requests: this many, then a pause. */
+export interface Spacing {
+	perBatch: number;
+	intervalMs: number;
+}
+
+/**
+ * A5. A custom operation reads the node's Request Options itself (RoutingNode does not run for
+ * it), as RoutingNode does (routing-node.js `runNode`): the parameter `requestOptions` holds
+ * `proxy` (a URL), `timeout` (ms, 300000 when unset), `allowUnauthorizedCerts` and `batching.batch`
+ * ({batchSize, batchInterval}), read from the first item.
+ */
+export function requestOptionsOf(ctx: IExecuteFunctions): { passThrough: Partial<IHttpRequestOptions>; spacing?: Spacing } {
+	const set = ctx.getNodeParameter('requestOptions', 0, {}) as IDataObject;
+	const passThrough: Partial<IHttpRequestOptions> = { timeout: Number(set.timeout) > 0 ? Number(set.timeout) : 300_000 };
+	if (set.allowUnauthorizedCerts === true) passThrough.skipSslCertificateValidation = true;
+	if (typeof set.proxy === 'string' && set.proxy !== '') {
+		let url: URL;
+		try {
+			url = new URL(set.proxy);
+		} catch {
+			throw new NodeOperationError(ctx.getNode(), `Request Options › Proxy: ${JSON.stringify(set.proxy)} is not a proxy address`, {
+				description: 'Enter the proxy as a URL with a host and port, for example http://proxy.example.com:3128.',
+			});
+		}
+		passThrough.proxy = {
+			host: url.hostname,
+			port: Number(url.port),
+			protocol: url.protocol.replace(/:$/, '') || undefined,
+			...(url.username ? { auth: { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } } : {}),
+		} as IHttpRequestOptions['proxy'];
+	}
+	const batch = ((set.batching as IDataObject | undefined)?.batch ?? {}) as IDataObject;
+	const intervalMs = Number(batch.batchInterval);
+	const spacing = intervalMs > 0 ? { perBatch: Math.max(1, Number(batch.batchSize) || 1), intervalMs } : undefined;
+	return { passThrough, spacing };
+}
+
+/**
+ * A6. A polling trigger's static data is saved by n8n at activation and whenever `poll()` returns
+ * items (n8n 2.40.7: trigger-execution-context factory, `__emit`; workflow-trigger-activator), not
+ * after a poll that returns nothing or fails. The trigger therefore writes its position into static
+ * data only once a poll has read every page, so that the position and the changes it delivers are
+ * saved together. Shown across a real n8n restart by test/e2e/trigger.test.ts.
+ */
+export function keepPollState(staticData: IDataObject, state: IDataObject): void {
+	staticData.state = state;
+}
+
+/**
+ * A7. A node used as an AI agent's tool is run through RoutingNode (n8n 2.40.7's NodeTypes gives a
+ * declarative node an `execute` that runs RoutingNode), one item per call, and customOperations are
+ * not consulted there. So Create and Create Many keep a routing of their own (a preSend that builds
+ * and checks the item's body) for that path; with one item per call there is nothing to batch.
+ * Shown by test/e2e/mcp.test.ts.
+ */

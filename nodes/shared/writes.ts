@@ -1,0 +1,375 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	NodeApiError,
+} from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { requestOptionsOf, type Spacing } from './n8n-internals';
+import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
+import { MAX_BATCH_SIZE, resource, type ResourceKey } from './resources';
+import { idempotencyKey, send } from './transport';
+import { MAX_CONCURRENT_REQUESTS } from './limiter';
+
+/**
+ * Create and Create Many, run as the node's `customOperations`: n8n's WorkflowExecute calls them
+ * once with every input item of the run (n8n-workflow's INodeType.customOperations), so nothing
+ * here depends on how n8n schedules items (its Batching option, Retry On Fail, Continue On Fail).
+ *
+ * 1. Every item's parameters are read once and its body built and checked, before anything is
+ *    sent. An item that fails, an expression that cannot be evaluated included, is a bad item.
+ *    Without Continue On Fail, one bad item means nothing is sent and the error names it.
+ * 2. Create sends one request per item (at most four at once); Create Many sends the items in
+ *    batches of up to 100, in input order, each saved all or nothing by the service. Items with
+ *    the user's own Idempotency Key are sent one by one in both, since the service keeps one key
+ *    per request.
+ * 3. Every request carries an Idempotency-Key derived from the execution, node, run, items and
+ *    bodies (or the user's key), so n8n's Retry On Fail, which runs the node again in the same
+ *    execution, replays what was already created instead of creating it twice.
+ * 4. Output: one item per input item, paired to it, in input order. With Continue On Fail, an item
+ *    that was not created comes out as an error item saying why.
+ */
+
+/** Builds and checks the create body of one item from that item's parameters. */
+export type BodyBuilder = (ctx: IExecuteSingleFunctions) => Promise<IDataObject>;
+
+/** What the body builders and the transport use of a per-item context. */
+type ItemFunctions = Pick<
+	IExecuteSingleFunctions,
+	| 'getNode'
+	| 'getNodeParameter'
+	| 'getItemIndex'
+	| 'getExecutionId'
+	| 'getWorkflowDataProxy'
+	| 'getTimezone'
+	| 'getMode'
+	| 'getCredentials'
+	| 'continueOnFail'
+	| 'helpers'
+>;
+
+/** "additionalFields.notes" → "Additional Fields › Notes"; "locationId" → "Location". */
+function parameterLabel(name: string): string {
+	return name
+		.split('.')
+		.map((part) => part.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()))
+		.join(' › ');
+}
+
+/**
+ * One input item seen as RoutingNode would show it to a hook: its parameters (each read once and
+ * kept, however often a builder asks), its index, and n8n's helpers called on the real context.
+ */
+function itemView(ctx: IExecuteFunctions, itemIndex: number): IExecuteSingleFunctions {
+	const read = new Map<string, unknown>();
+	const view: ItemFunctions = {
+		getNode: () => ctx.getNode(),
+		getNodeParameter: ((name: string, fallback?: unknown, options?: IDataObject) => {
+			const key = `${name}|${options?.extractValue === true}|${JSON.stringify(fallback) ?? ''}`;
+			if (read.has(key)) return read.get(key);
+			let value: unknown;
+			try {
+				value = ctx.getNodeParameter(name, itemIndex, fallback, options);
+			} catch (error) {
+				throw new NodeOperationError(ctx.getNode(), `${parameterLabel(name)}: the value could not be worked out`, {
+					itemIndex,
+					description: `${(error as Error).message}${(error as NodeOperationError).description ? `. ${(error as NodeOperationError).description}` : ''}. Check the expression in ${parameterLabel(name)} for this item.`,
+				});
+			}
+			read.set(key, value);
+			return value;
+		}) as IExecuteSingleFunctions['getNodeParameter'],
+		getItemIndex: () => itemIndex,
+		getExecutionId: () => ctx.getExecutionId(),
+		getWorkflowDataProxy: () => ctx.getWorkflowDataProxy(itemIndex),
+		getTimezone: () => ctx.getTimezone(),
+		getMode: () => ctx.getMode(),
+		getCredentials: (async (type: string) => await ctx.getCredentials(type, itemIndex)) as IExecuteSingleFunctions['getCredentials'],
+		continueOnFail: () => ctx.continueOnFail(),
+		// n8n's helpers read their context from `this`: always the real one.
+		helpers: {
+			...ctx.helpers,
+			httpRequestWithAuthentication: async (type: string, options: IHttpRequestOptions, extra?: IDataObject) =>
+				await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, options, extra),
+		} as unknown as IExecuteSingleFunctions['helpers'],
+	};
+	return view as IExecuteSingleFunctions;
+}
+
+/** An item ready to send: its context, body and settings. */
+interface Ready {
+	itemIndex: number;
+	item: IExecuteSingleFunctions;
+	body: IDataObject;
+	userKey?: string;
+	maxWait: number;
+}
+
+/** "0–99, 130, 200–249" for a list of item numbers. */
+export function itemRanges(indexes: number[]): string {
+	const sorted = [...indexes].sort((a, b) => a - b);
+	const parts: string[] = [];
+	for (let i = 0; i < sorted.length; i++) {
+		let j = i;
+		while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+		parts.push(j > i ? `${sorted[i]}–${sorted[j]}` : String(sorted[i]));
+		i = j;
+	}
+	return parts.join(', ');
+}
+
+/**
+ * Names the input item in an error about one item, when there are several (a batch's data[N] is
+ * not the item's number).
+ */
+function forItem(run: Run, error: Error, itemIndex: number, batchIndex?: number): Error {
+	if (run.results.length > 1 && !/^Item \d+: /.test(error.message)) error.message = `Item ${itemIndex}: ${error.message}`;
+	const described = error as NodeOperationError;
+	if (batchIndex !== undefined && described.description) {
+		described.description = `${described.description} In this batch, data[${batchIndex}] is input item ${itemIndex}.`;
+	}
+	return error;
+}
+
+function withDescription(error: Error, more: string): Error {
+	const described = error as NodeOperationError;
+	described.description = described.description ? `${described.description} ${more}` : more;
+	return error;
+}
+
+function notCreated(ctx: IExecuteFunctions, itemIndex: number, reason: string, cause: Error, outcome = 'Not created'): NodeOperationError {
+	const description = (cause as NodeOperationError).description;
+	return new NodeOperationError(ctx.getNode(), `${outcome}: ${reason}`, {
+		itemIndex,
+		description: `${cause.message}${description ? `. ${description}` : ''}`,
+		level: 'warning',
+	});
+}
+
+/**
+ * The item of a batch the service refused: error.field "data[3].start_time" → index 3 of the
+ * batch and the field start_time; without a field (a 409 conflict), the first "data[3]" its
+ * message names.
+ */
+function failingItem(context: IDataObject | undefined): { index: number; field?: string } | undefined {
+	const field = typeof context?.field === 'string' ? context.field : undefined;
+	const match = field ? /^data\[(\d+)\](?:\.(.+))?$/.exec(field) : null;
+	if (match) return { index: Number(match[1]), field: match[2] };
+	const named = typeof context?.apiMessage === 'string' ? /\bdata\[(\d+)\]/.exec(context.apiMessage) : null;
+	return named ? { index: Number(named[1]) } : undefined;
+}
+
+/** True when the service answered clearly (4xx): nothing of the request was saved. */
+function refusedClearly(error: unknown): boolean {
+	const status = Number((error as NodeApiError).httpCode ?? 0);
+	return status >= 400 && status < 500;
+}
+
+const UNCLEAR =
+	'the service gave no clear answer, so it may have been saved. Check before running again, or set the Idempotency Key option so that a re-run cannot create twice';
+
+/** Spaces requests as n8n's Batching option asks: `perBatch` requests, then a pause. */
+function pacer(spacing: Spacing | undefined): () => Promise<void> {
+	let sent = 0;
+	// Requests take their turn in order, so a pause holds back every request after it.
+	let turn = Promise.resolve();
+	return async () => {
+		if (!spacing) return;
+		turn = turn.then(async () => {
+			if (sent > 0 && sent % spacing.perBatch === 0) await sleep(spacing.intervalMs);
+			sent++;
+		});
+		await turn;
+	};
+}
+
+class Run {
+	readonly results: Array<INodeExecutionData | undefined>;
+	readonly created: number[] = [];
+	readonly carryOn: boolean;
+	private stopped?: Error;
+
+	constructor(
+		readonly ctx: IExecuteFunctions,
+		readonly key: ResourceKey,
+		readonly url: string,
+		readonly passThrough: Partial<IHttpRequestOptions>,
+		readonly pace: () => Promise<void>,
+		count: number,
+	) {
+		this.results = new Array<INodeExecutionData | undefined>(count).fill(undefined);
+		this.carryOn = ctx.continueOnFail();
+	}
+
+	get isStopped(): boolean {
+		return this.stopped !== undefined;
+	}
+
+	succeed(itemIndex: number, record: IDataObject): void {
+		this.results[itemIndex] = { json: record, pairedItem: { item: itemIndex } };
+		this.created.push(itemIndex);
+	}
+
+	/** An item that was not created: an error item with Continue On Fail; otherwise the run stops. */
+	fail(itemIndex: number, error: Error, stops = true): void {
+		this.results[itemIndex] = {
+			json: { error: error.message, details: (error as NodeOperationError).description ?? undefined },
+			error: error as NodeOperationError,
+			pairedItem: { item: itemIndex },
+		};
+		if (!this.carryOn && stops && !this.stopped) this.stopped = error;
+	}
+
+	async post(body: IDataObject, headers: IDataObject, leader: Ready): Promise<IDataObject> {
+		await this.pace();
+		return await send(
+			leader.item,
+			{ method: 'POST', url: this.url, body, headers, passThrough: this.passThrough },
+			{ subject: subjectOf(this.key, 'create'), retrySafe: true, maxRateLimitWaitSeconds: leader.maxWait },
+		);
+	}
+
+	/** The error the node stops with, saying what became of the other items. */
+	stopError(): Error | undefined {
+		const error = this.stopped;
+		if (!error) return undefined;
+		const created = this.created.sort((a, b) => a - b);
+		if (created.length > 0) {
+			withDescription(
+				error,
+				`Created before this: item${created.length > 1 ? 's' : ''} ${itemRanges(created)} (the node stopped, so their output is not shown). To re-run without creating them again, run only the items that were not created, or set Options › Idempotency Key (the id of the source row, say) so that a re-run replays them.`,
+			);
+		}
+		return error;
+	}
+}
+
+/** Reads and checks every item; without Continue On Fail, a bad item stops everything. */
+async function prepare(ctx: IExecuteFunctions, run: Run, build: BodyBuilder, count: number): Promise<Ready[]> {
+	const ready: Ready[] = [];
+	const bad: number[] = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		const item = itemView(ctx, itemIndex);
+		try {
+			const userKey = userIdempotencyKey(item);
+			const maxWait = maxRateLimitWait(item);
+			ready.push({ itemIndex, item, body: await build(item), userKey, maxWait });
+		} catch (error) {
+			run.fail(itemIndex, forItem(run, error as Error, itemIndex), false);
+			bad.push(itemIndex);
+		}
+	}
+	if (bad.length > 0 && !run.carryOn) {
+		const first = run.results[bad[0]]?.error as unknown as Error;
+		if (count === 1) throw first;
+		const others = bad.length > 1 ? ` Items ${itemRanges(bad)} are not valid.` : '';
+		throw withDescription(first, `Nothing was sent: every item is checked before the first request, so fix item ${bad[0]} and run again.${others}`);
+	}
+	return ready;
+}
+
+/** Sends each item on its own, at most four at once, in input order; stops starting new ones once the run stops. */
+async function sendEach(run: Run, items: Ready[]): Promise<void> {
+	let next = 0;
+	const worker = async () => {
+		while (next < items.length && !run.isStopped) {
+			const entry = items[next++];
+			const headers = { 'Idempotency-Key': idempotencyKey(entry.item, { method: 'POST', url: run.url, body: entry.body }, entry.userKey) };
+			try {
+				run.succeed(entry.itemIndex, await run.post(entry.body, headers, entry));
+			} catch (error) {
+				const failure = forItem(run, error as Error, entry.itemIndex);
+				if (!refusedClearly(error)) withDescription(failure, `Outcome unknown: ${UNCLEAR}.`);
+				run.fail(entry.itemIndex, failure);
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(MAX_CONCURRENT_REQUESTS, items.length) }, worker));
+}
+
+/** Sends batches of up to 100 in input order, each all or nothing; the first refusal stops the rest unless Continue On Fail. */
+async function sendBatches(run: Run, items: Ready[]): Promise<void> {
+	const spec = resource(run.key);
+	for (let start = 0; start < items.length && !run.isStopped; start += MAX_BATCH_SIZE) {
+		const batch = items.slice(start, start + MAX_BATCH_SIZE);
+		const data = batch.map((entry) => entry.body);
+		const seed = { items: batch.map((entry) => entry.itemIndex), data };
+		const headers = { 'Idempotency-Key': idempotencyKey(batch[0].item, { method: 'POST', url: run.url, body: seed }) };
+		try {
+			const response = await run.post({ data }, headers, batch[0]);
+			const created = (response.data as IDataObject[] | undefined) ?? [];
+			batch.forEach((entry, i) =>
+				created[i]
+					? run.succeed(entry.itemIndex, created[i])
+					: run.fail(
+							entry.itemIndex,
+							new NodeOperationError(run.ctx.getNode(), `Item ${entry.itemIndex}: the service did not return the created ${spec.singular}`, {
+								itemIndex: entry.itemIndex,
+								description: 'The batch was accepted, but its answer has no record for this item. Look the record up before creating it again.',
+							}),
+						),
+			);
+		} catch (error) {
+			const culprit = failingItem((error as { context?: IDataObject }).context);
+			const blamed = culprit ? batch[culprit.index] : undefined;
+			if (blamed && culprit) {
+				(error as Error).message = (error as Error).message.replace(/"data\[\d+\]\./, '"');
+				forItem(run, error as Error, blamed.itemIndex, culprit.index);
+			}
+			const clear = refusedClearly(error);
+			const range = itemRanges(batch.map((entry) => entry.itemIndex));
+			const reason = !clear
+				? `${UNCLEAR} (items ${range} were sent together)`
+				: blamed
+					? `the batch was refused as a whole because of item ${blamed.itemIndex}`
+					: `the batch of items ${range} was refused as a whole`;
+			// The service's own error goes to the item to blame (or the batch's first item), first,
+			// so that a run that stops, stops with it; the other items say what became of them.
+			const first = blamed ?? batch[0];
+			if (clear) {
+				withDescription(error as Error, `None of items ${range} was created: they were sent together, and a batch is saved all or nothing.`);
+			} else {
+				// No item is to blame: the message says what the user must know first.
+				const said = (error as Error).message;
+				(error as Error).message = `Outcome unknown: the service gave no clear answer for items ${range}, so they may have been saved`;
+				const described = error as NodeOperationError;
+				described.description = `${said}. ${described.description ?? ''} Check before running again, or set the Idempotency Key option so that a re-run cannot create twice.`;
+			}
+			run.fail(first.itemIndex, error as Error);
+			for (const entry of batch.filter((e) => e !== first)) {
+				run.fail(entry.itemIndex, notCreated(run.ctx, entry.itemIndex, reason, error as Error, clear ? 'Not created' : 'Outcome unknown'));
+			}
+		}
+	}
+}
+
+async function runCreates(ctx: IExecuteFunctions, key: ResourceKey, build: BodyBuilder, batched: boolean): Promise<INodeExecutionData[][]> {
+	const count = ctx.getInputData().length;
+	const { passThrough, spacing } = requestOptionsOf(ctx);
+	const run = new Run(ctx, key, `/v1/${resource(key).path}`, passThrough, pacer(spacing), count);
+	const ready = await prepare(ctx, run, build, count);
+	// The service keeps one Idempotency-Key per request: items with the user's own key (the source
+	// row id, say) are sent one by one, so that a re-run with more rows, or in another order, still
+	// replays each of them instead of creating it again.
+	const alone = batched ? ready.filter((entry) => entry.userKey) : ready;
+	await sendEach(run, alone);
+	if (batched) await sendBatches(run, ready.filter((entry) => !entry.userKey));
+	const stop = run.stopError();
+	if (stop) throw stop;
+	return [run.results.filter((result): result is INodeExecutionData => result !== undefined)];
+}
+
+/** The node's `customOperations` entry for a resource that can be created one by one or in batches. */
+export function createOperations(key: ResourceKey, build: BodyBuilder) {
+	return {
+		async create(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			return await runCreates(this, key, build, false);
+		},
+		async createMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			return await runCreates(this, key, build, true);
+		},
+	};
+}

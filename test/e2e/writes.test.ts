@@ -1,0 +1,185 @@
+/**
+ * Writes in a real n8n (2.40.7, `n8n execute`) under the node settings a user can switch on
+ * (issue 11): n8n's own Request Options › Batching, Retry On Fail, Continue On Fail, and an item
+ * whose expression fails. Create and Create Many run as the node's customOperations there too, so
+ * what they send does not depend on how n8n schedules items. Each test asserts on what the sandbox
+ * received and stored and on what n8n reports.
+ *
+ * About 1.5 minutes (one n8n execute per workflow, one with 7.5 s of the node's own retries).
+ */
+import { randomUUID } from 'crypto';
+
+import { startSandbox, type RecordedRequest } from '../sandbox';
+import { assertBuilt, createN8n, E2E_CREDENTIAL, ensureRuntime, explain, rosteringCredential, type N8nInstance, type WorkflowJson } from './n8n';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+type Rec = Record<string, unknown>;
+
+jest.setTimeout(4 * 60_000);
+
+const DAY = 86_400_000;
+const credentialRef = { [E2E_CREDENTIAL.type]: { id: E2E_CREDENTIAL.id, name: E2E_CREDENTIAL.name } };
+const batching = { batching: { batch: { batchSize: 2, batchInterval: 50 } } };
+
+let sb: Sandbox;
+let n8n: N8nInstance | undefined;
+
+beforeAll(async () => {
+	assertBuilt();
+	await ensureRuntime();
+	sb = await startSandbox();
+	n8n = await createN8n();
+	await n8n.importCredentials([rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens: sb.issueToken() })]);
+}, 20 * 60_000);
+
+afterAll(async () => {
+	await n8n?.dispose();
+	await sb?.close();
+});
+
+beforeEach(() => {
+	sb.clearFaults();
+	sb.clearRequests();
+});
+
+/** `count` one-hour open shifts a day apart at a Sydney location, each tagged in its notes. */
+function rows(tag: string, count: number, fromYear: number): Rec[] {
+	const location = [...sb.store.t.locations.values()].find((l) => l.business_id === sb.store.mainBusinessId && l.timezone === 'Australia/Sydney' && !l.archived)!;
+	const position = [...sb.store.t.positions.values()].find((p) => p.location_id === location.id && p.active && !p.archived)!;
+	return Array.from({ length: count }, (_, i) => {
+		const day = new Date(Date.UTC(fromYear, 0, 3) + i * DAY).toISOString().slice(0, 10);
+		return { i, location: location.id, position: position.id, start: `${day}T10:00:00+11:00`, end: `${day}T11:00:00+11:00`, row: `${tag}-${i}` };
+	});
+}
+
+/** Manual Trigger → Code (the rows) → Rostering Shift with every field mapped. */
+function workflow(name: string, input: Rec[], shift: { operation: string; start?: string; requestOptions?: Rec; node?: Rec }): WorkflowJson {
+	const node = (n: Rec, i: number) => ({ id: randomUUID(), typeVersion: 1, position: [240 * i, 0], ...n });
+	return {
+		name,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node({ name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', parameters: {} }, 0),
+			node({ name: 'Rows', type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode: `return ${JSON.stringify(input.map((json) => ({ json })))};` } }, 1),
+			node(
+				{
+					name: 'Rostering Shift',
+					type: 'n8n-nodes-rostering.rosteringShift',
+					parameters: {
+						resource: 'shift',
+						operation: shift.operation,
+						locationId: { __rl: true, mode: 'id', value: '={{ $json.location }}' },
+						positionId: { __rl: true, mode: 'id', value: '={{ $json.position }}' },
+						startTime: shift.start ?? '={{ $json.start }}',
+						endTime: '={{ $json.end }}',
+						additionalFields: { notes: '={{ $json.row }}' },
+						requestOptions: shift.requestOptions ?? {},
+					},
+					credentials: credentialRef,
+					...shift.node,
+				},
+				2,
+			),
+		],
+		connections: {
+			'Manual Trigger': { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+			Rows: { main: [[{ node: 'Rostering Shift', type: 'main', index: 0 }]] },
+		},
+		pinData: {},
+	};
+}
+
+const isPost = (r: RecordedRequest) => r.method === 'POST' && r.path === '/v1/shifts';
+const posts = () => sb.requests.filter(isPost);
+
+/** How many shifts the store holds for each row of this tag. */
+function stored(tag: string): Map<string, number> {
+	const byRow = new Map<string, number>();
+	for (const shift of sb.store.t.shifts.values()) {
+		const row = String(shift.notes ?? '');
+		if (row.startsWith(`${tag}-`)) byRow.set(row, (byRow.get(row) ?? 0) + 1);
+	}
+	return byRow;
+}
+
+function eachOnce(tag: string, expected: number): void {
+	const counts = stored(tag);
+	expect(counts.size).toBe(expected);
+	expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
+}
+
+describe('real n8n: writes hold under every node setting', () => {
+	test('Create Many with Batching (2 items every 50 ms) and one invalid item of 6: nothing sent, the error names the item', async () => {
+		const input = rows('e2e-batching-bad', 6, 2030);
+		input[4].end = input[4].start;
+		const result = await n8n!.runWorkflow(workflow('e2e: Create Many, Batching, one bad item', input, { operation: 'createMany', requestOptions: batching }));
+		expect(result.ok).toBe(false);
+		expect(result.error?.message).toMatch(/^Item 4: End Time \(.*\) is not after Start Time/);
+		expect(String(result.error?.description)).toMatch(/Nothing was sent/);
+		expect(posts()).toHaveLength(0);
+		expect(stored('e2e-batching-bad').size).toBe(0);
+	});
+
+	test("Create Many where item 3's expression fails (a node that does not exist): nothing sent, the error names the item", async () => {
+		const input = rows('e2e-expression', 6, 2030);
+		const start = '={{ $json.i === 3 ? $("Missing Node").item.json.start : $json.start }}';
+		const result = await n8n!.runWorkflow(workflow('e2e: Create Many, a failing expression', input, { operation: 'createMany', start }));
+		expect(result.ok).toBe(false);
+		expect(result.error?.message).toBe('Item 3: Start Time: the value could not be worked out');
+		expect(posts()).toHaveLength(0);
+		expect(stored('e2e-expression').size).toBe(0);
+	});
+
+	test('Create Many of 250 valid items with Batching on: 3 requests, each created once, outputs in input order', async () => {
+		const input = rows('e2e-batch250', 250, 2031);
+		const result = await n8n!.runWorkflow(workflow('e2e: Create Many 250, Batching', input, { operation: 'createMany', requestOptions: batching }));
+		if (!result.ok) throw new Error(explain(result));
+		expect(posts().map((r) => (r.body as { data: unknown[] }).data.length)).toEqual([100, 100, 50]);
+		expect(result.items('Rostering Shift').map((s) => s.notes)).toEqual(input.map((r) => r.row));
+		eachOnce('e2e-batch250', 250);
+	});
+
+	test('Create Many with Retry On Fail, the second batch failing with 500 beyond the node\'s own retries: no duplicate', async () => {
+		const input = rows('e2e-retry', 250, 2032);
+		// The first batch goes through; the next five POSTs (the second batch and the node's own four
+		// retries) get 500, so n8n's Retry On Fail runs the node again.
+		sb.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 0, times: 1 });
+		sb.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, times: 5 });
+		const result = await n8n!.runWorkflow(
+			workflow('e2e: Create Many, Retry On Fail', input, { operation: 'createMany', node: { retryOnFail: true, maxTries: 2, waitBetweenTries: 100 } }),
+		);
+		if (!result.ok) throw new Error(explain(result));
+		expect(posts().map((r) => r.status)).toEqual([201, 500, 500, 500, 500, 500, 201, 201, 201]);
+		expect(posts()[6].headers['idempotency-key']).toBe(posts()[0].headers['idempotency-key']);
+		expect(result.items('Rostering Shift').map((s) => s.notes)).toEqual(input.map((r) => r.row));
+		eachOnce('e2e-retry', 250);
+	});
+
+	test('Create Many with Continue On Fail and one bad item: the good ones created once, each output paired to its input', async () => {
+		const input = rows('e2e-carry-on', 7, 2033);
+		input[2].start = 'soon';
+		const result = await n8n!.runWorkflow(
+			workflow('e2e: Create Many, Continue On Fail', input, { operation: 'createMany', node: { onError: 'continueRegularOutput' } }),
+		);
+		if (!result.ok) throw new Error(explain(result));
+		const task = result.run!.data.resultData.runData['Rostering Shift'][0];
+		const items = task.data!.main![0]!;
+		expect(items).toHaveLength(7);
+		items.forEach((item, i) => {
+			expect(item.pairedItem).toEqual({ item: i });
+			if (i === 2) expect(item.json.error).toBe('Item 2: Start Time: "soon" is not a date and time');
+			else expect(item.json.notes).toBe(input[i].row);
+		});
+		expect(posts()).toHaveLength(1);
+		eachOnce('e2e-carry-on', 6);
+	});
+
+	test("Create (one request per item) where item 3's expression fails: nothing sent", async () => {
+		const input = rows('e2e-create-expression', 6, 2034);
+		const start = '={{ $json.i === 3 ? $("Missing Node").item.json.start : $json.start }}';
+		const result = await n8n!.runWorkflow(workflow('e2e: Create, a failing expression', input, { operation: 'create', start, requestOptions: batching }));
+		expect(result.ok).toBe(false);
+		expect(result.error?.message).toBe('Item 3: Start Time: the value could not be worked out');
+		expect(posts()).toHaveLength(0);
+	});
+});

@@ -1,0 +1,204 @@
+/**
+ * Writes under every n8n setting a user can switch on (issue 11). Create and Create Many run as the
+ * node's customOperations (nodes/shared/writes.ts), so what they send must not depend on how n8n
+ * schedules items: its Batching request option, Retry On Fail, Continue On Fail, or an expression
+ * that fails for one item. Each test asserts on what the sandbox received and stored, and on the
+ * items and errors a user sees.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { RecordedRequest } from '../sandbox';
+import { byId, fixture, type Fixture, seedLookups } from './fixture';
+
+// The node's own retries of a 500 wait 0.5 + 1 + 2 + 4 s before n8n's Retry On Fail takes over.
+jest.setTimeout(60_000);
+
+let f: Fixture;
+
+beforeAll(async () => {
+	f = await fixture();
+});
+afterAll(async () => {
+	await f.sandbox.close();
+});
+beforeEach(() => {
+	f.sandbox.reset();
+	f.connect();
+	f.sandbox.clearRequests();
+});
+
+const { locationIn, positionAt } = seedLookups(() => f);
+const DAY = 86_400_000;
+const isPost = (r: RecordedRequest) => r.method === 'POST' && r.path === '/v1/shifts';
+const posts = () => f.apiRequests().filter(isPost);
+
+/** `count` one-hour open shifts a day apart from 2028, each row tagged in its notes. */
+function rows(tag: string, count: number): IDataObject[] {
+	const location = locationIn('Australia/Sydney');
+	const position = positionAt(location.id);
+	return Array.from({ length: count }, (_, i) => {
+		const day = new Date(Date.UTC(2028, 0, 3) + i * DAY).toISOString().slice(0, 10);
+		return { i, location: location.id, position: position.id, start: `${day}T10:00:00+11:00`, end: `${day}T11:00:00+11:00`, row: `${tag}-${i}` };
+	});
+}
+
+/** Create or Create Many with every field mapped from the row; `start` may be another expression. */
+function mapped(operation: 'create' | 'createMany', extra: IDataObject = {}, start = '={{ $json.start }}'): IDataObject {
+	return {
+		operation,
+		locationId: byId('={{ $json.location }}'),
+		positionId: byId('={{ $json.position }}'),
+		startTime: start,
+		endTime: '={{ $json.end }}',
+		additionalFields: { notes: '={{ $json.row }}' },
+		...extra,
+	};
+}
+
+/** n8n's Request Options › Batching: 2 items every 50 ms. */
+const batching = { requestOptions: { batching: { batch: { batchSize: 2, batchInterval: 50 } } } };
+
+/** Shifts in the store whose notes carry this tag, by row. */
+function stored(tag: string): Map<string, number> {
+	const byRow = new Map<string, number>();
+	for (const shift of f.sandbox.store.t.shifts.values()) {
+		const row = String(shift.notes ?? '');
+		if (row.startsWith(`${tag}-`)) byRow.set(row, (byRow.get(row) ?? 0) + 1);
+	}
+	return byRow;
+}
+
+async function received(which: (r: RecordedRequest) => boolean, n: number): Promise<void> {
+	const deadline = Date.now() + 20_000;
+	while (f.sandbox.requests.filter(which).length < n) {
+		if (Date.now() > deadline) throw new Error(`only ${f.sandbox.requests.filter(which).length} requests, waiting for ${n}`);
+		await new Promise((resolve) => setTimeout(resolve, 2));
+	}
+}
+
+describe('nothing is sent when one item is bad, whatever n8n schedules', () => {
+	it.each(['createMany', 'create'] as const)('%s with Batching (2 items every 50 ms) and one invalid item of 6: nothing sent, the error names the item', async (operation) => {
+		const input = rows(`batching-${operation}`, 6);
+		input[4].end = input[4].start;
+		const result = await f.run('rosteringShift', mapped(operation, batching), input);
+		expect(result.error?.message).toMatch(/^Item 4: End Time \(.*\) is not after Start Time/);
+		expect((result.error as { description?: string }).description).toMatch(/Nothing was sent: every item is checked before the first request, so fix item 4/);
+		expect(posts()).toHaveLength(0);
+		expect(stored(`batching-${operation}`).size).toBe(0);
+	});
+
+	it.each(['createMany', 'create'] as const)("%s where item 3's expression fails (a node that does not exist): nothing sent, the error names the item and the field", async (operation) => {
+		const input = rows(`expression-${operation}`, 6);
+		const start = '={{ $json.i === 3 ? $("Missing Node").item.json.start : $json.start }}';
+		const result = await f.run('rosteringShift', mapped(operation, {}, start), input);
+		expect(result.error?.message).toBe('Item 3: Start Time: the value could not be worked out');
+		expect((result.error as { description?: string }).description).toMatch(/Missing Node|doesn't exist|does not exist/i);
+		expect((result.error as { description?: string }).description).toMatch(/Check the expression in Start Time for this item/);
+		expect(posts()).toHaveLength(0);
+		expect(stored(`expression-${operation}`).size).toBe(0);
+	});
+});
+
+describe('Create Many under n8n options', () => {
+	it('250 valid items with Batching on: 3 requests, each shift created once, outputs in input order', async () => {
+		const input = rows('batch250', 250);
+		const result = await f.run('rosteringShift', mapped('createMany', batching), input);
+		expect(result.error).toBeUndefined();
+		expect(posts().map((r) => (r.body as { data: unknown[] }).data.length)).toEqual([100, 100, 50]);
+		const output = result.output('Node');
+		expect(output.map((item) => item.json.notes)).toEqual(input.map((row) => row.row));
+		expect(output.map((item) => item.pairedItem)).toEqual(input.map((_, i) => ({ item: i })));
+		const counts = stored('batch250');
+		expect(counts.size).toBe(250);
+		expect([...counts.values()].every((n) => n === 1)).toBe(true);
+	});
+
+	it('Retry On Fail after a 500 on the second batch (beyond the node\'s own retries): no duplicate', async () => {
+		const input = rows('retry', 250);
+		// The first batch is held 100 ms at the service; meanwhile the next 5 POSTs are set to fail
+		// with 500: the second batch and the node's four retries of it. n8n then runs the node again.
+		f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 100, times: 1 });
+		const running = f.run('rosteringShift', mapped('createMany'), input, { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 });
+		await received(isPost, 1);
+		f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, times: 5 });
+		const result = await running;
+		expect(result.error).toBeUndefined();
+		expect(posts().map((r) => r.status)).toEqual([201, 500, 500, 500, 500, 500, 201, 201, 201]);
+		// The retried run sent the first batch again under the same key: the service replayed it.
+		const keys = posts().map((r) => r.headers['idempotency-key']);
+		expect(keys[6]).toBe(keys[0]);
+		expect(keys[7]).toBe(keys[1]);
+		const counts = stored('retry');
+		expect(counts.size).toBe(250);
+		expect([...counts.values()].every((n) => n === 1)).toBe(true);
+		expect(result.output('Node').map((item) => item.json.notes)).toEqual(input.map((row) => row.row));
+	});
+
+	it('Continue On Fail with one bad item: the good ones created once, each output paired to its input', async () => {
+		const input = rows('carry-on', 7);
+		input[2].start = 'soon';
+		const result = await f.run('rosteringShift', mapped('createMany', batching), input, { continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		const output = result.output('Node');
+		expect(output).toHaveLength(7);
+		output.forEach((item, i) => {
+			expect(item.pairedItem).toEqual({ item: i });
+			if (i === 2) {
+				expect(item.json.error).toBe('Item 2: Start Time: "soon" is not a date and time');
+				expect(item.error?.message).toBe(item.json.error);
+			} else {
+				expect(item.json.notes).toBe(input[i].row);
+				expect(item.error).toBeUndefined();
+			}
+		});
+		expect(posts()).toHaveLength(1);
+		const counts = stored('carry-on');
+		expect([...counts.keys()].sort()).toEqual(input.filter((_, i) => i !== 2).map((row) => String(row.row)).sort());
+		expect([...counts.values()].every((n) => n === 1)).toBe(true);
+	});
+
+	it('Request Options › Timeout applies to every batch request (a slow batch is replayed, not repeated)', async () => {
+		const input = rows('timeout', 120);
+		f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 900, times: 1 });
+		const result = await f.run('rosteringShift', mapped('createMany', { requestOptions: { timeout: 300 } }), input);
+		expect(result.error).toBeUndefined();
+		const counts = stored('timeout');
+		expect(counts.size).toBe(120);
+		expect([...counts.values()].every((n) => n === 1)).toBe(true);
+	});
+});
+
+describe('Create (one request per item) under n8n options', () => {
+	it('Retry On Fail after a 500 on the fourth item: each row created once, outputs in input order', async () => {
+		const input = rows('create-retry', 6);
+		f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 0, times: 3 });
+		f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, times: 5 });
+		const result = await f.run('rosteringShift', mapped('create'), input, { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 });
+		expect(result.error).toBeUndefined();
+		const counts = stored('create-retry');
+		expect(counts.size).toBe(6);
+		expect([...counts.values()].every((n) => n === 1)).toBe(true);
+		expect(result.output('Node').map((item) => item.json.notes)).toEqual(input.map((row) => row.row));
+	});
+
+	it('with Batching: at most 2 requests, then a 50 ms pause', async () => {
+		const input = rows('create-spaced', 6);
+		// When each request arrives, in real time (the sandbox's own clock is a test clock).
+		const times: number[] = [];
+		let done = false;
+		const watching = (async () => {
+			while (!done) {
+				while (times.length < posts().length) times.push(Date.now());
+				await new Promise((resolve) => setTimeout(resolve, 1));
+			}
+		})();
+		const result = await f.run('rosteringShift', mapped('create', batching), input);
+		done = true;
+		await watching;
+		expect(result.error).toBeUndefined();
+		expect(times).toHaveLength(6);
+		// Unpaced, six requests leave within a few milliseconds; each pause holds the next two back.
+		expect(times[2] - times[1]).toBeGreaterThanOrEqual(30);
+		expect(times[4] - times[3]).toBeGreaterThanOrEqual(30);
+	});
+});
