@@ -131,6 +131,24 @@ function mcpWorkflow(): WorkflowJson {
 			},
 			[200, 200],
 		),
+		// A7 (nodes/shared/n8n-internals.ts): n8n runs a tool through RoutingNode, one item per call,
+		// not through the node's customOperations; Create Many keeps a routing for that path.
+		toolNode(
+			'Create shifts',
+			'rosteringShift',
+			{
+				descriptionType: 'auto',
+				resource: 'shift',
+				operation: 'createMany',
+				locationId: { __rl: true, mode: 'id', value: "={{ $fromAI('locationId', 'The id of the location', 'string') }}" },
+				positionId: { __rl: true, mode: 'id', value: "={{ $fromAI('positionId', 'The id of the position', 'string') }}" },
+				startTime: "={{ $fromAI('start', 'Start, with a UTC offset', 'string') }}",
+				endTime: "={{ $fromAI('end', 'End, with a UTC offset', 'string') }}",
+				additionalFields: {},
+				options: {},
+			},
+			[400, 200],
+		),
 	];
 	const connections: Rec = {};
 	for (const tool of tools) connections[String(tool.name)] = { ai_tool: [[{ node: TRIGGER, type: 'ai_tool', index: 0 }]] };
@@ -235,7 +253,7 @@ describe('real n8n server: Rostering nodes as tools of the MCP Server Trigger', 
 		expect(client.getServerVersion()?.name).toBe('MCP_Server_Trigger');
 		const { tools } = await client.listTools();
 		const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-		expect(Object.keys(byName).sort()).toEqual(['Get_location', 'Get_locations', 'Get_shifts']);
+		expect(Object.keys(byName).sort()).toEqual(['Create_shifts', 'Get_location', 'Get_locations', 'Get_shifts']);
 
 		// Descriptions: automatic ones from the operation's action, or the node's Tool Description.
 		expect(byName.Get_locations.description).toBe('Get many locations in Rostering Location');
@@ -338,6 +356,25 @@ describe('real n8n server: Rostering nodes as tools of the MCP Server Trigger', 
 		expect(calls[0].headers.authorization).toBe(`Bearer ${accessToken}`);
 		expect(missing.text).toContain(`NodeOperationError: No location ${unknown} in this business`);
 		expect(missing.text).toContain(`Request id: ${calls[0].requestId}`);
+		await client.close();
+	});
+
+	test('A7: Create Many as a tool runs through RoutingNode, one item per call: each call creates its shift once, with an Idempotency-Key', async () => {
+		sb.clearRequests();
+		const client = await connect('streamable-http');
+		const location = [...sb.store.t.locations.values()].find((l) => l.business_id === sb.store.mainBusinessId && l.timezone === 'Australia/Sydney' && !l.archived)!;
+		const position = [...sb.store.t.positions.values()].find((p) => p.location_id === location.id && p.active && !p.archived)!;
+		const made: Rec[] = [];
+		for (const day of ['2035-03-05', '2035-03-06']) {
+			const result = await callTool(client, 'Create_shifts', { locationId: location.id, positionId: position.id, start: `${day}T09:00:00+11:00`, end: `${day}T17:00:00+11:00` });
+			expect(result.isError).toBe(false);
+			made.push(...(result.json as Rec[]));
+		}
+		expect(made).toHaveLength(2);
+		for (const shift of made) expect(shift).toEqual(sb.store.get('shifts', String(shift.id)));
+		const calls = apiCalls().filter((c) => c.method === 'POST');
+		expect(calls.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual(['POST /v1/shifts 201', 'POST /v1/shifts 201']);
+		for (const call of calls) expect(call.headers['idempotency-key']).toMatch(/^n8n-[0-9a-f]{48}$/);
 		await client.close();
 	});
 

@@ -177,7 +177,7 @@ describe('real n8n server: the Rostering Trigger', () => {
 		log('Fetch Test Event checked');
 	});
 
-	test('published: each change comes out once, also across a restart of n8n', async () => {
+	test('published: each change comes out once, also across a restart of n8n (n8n-internals A6: static data is saved with each poll that delivers)', async () => {
 		const s = server!;
 		sb.clearRequests();
 		await s.activate(liveWorkflowId);
