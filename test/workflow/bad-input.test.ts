@@ -11,18 +11,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
-import { byId, CREDENTIAL_ID, fixture, type Fixture, seedLookups } from './fixture';
+import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 jest.setTimeout(60_000);
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
+const f = useFixture({ fresh: false });
 
 const { locationIn, positionAt } = seedLookups(() => f);
 

@@ -5,21 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ALL_PERMISSIONS, CREDENTIAL_ID, fixture, type Fixture } from './fixture';
+import { ALL_PERMISSIONS, CREDENTIAL_ID, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const description = (error: unknown) => String((error as { description?: string }).description);
 const requestId = (request: { responseBody?: unknown }) => (request.responseBody as { error: { request_id: string } }).error.request_id;

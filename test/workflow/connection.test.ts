@@ -5,21 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { CREDENTIAL_ID, fixture, type Fixture } from './fixture';
+import { CREDENTIAL_ID, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const description = (error: unknown) => String((error as { description?: string }).description);
 const otherBusiness = () => [...f.sandbox.store.t.businesses.values()].find((b) => b.id !== f.sandbox.store.mainBusinessId)!;

@@ -6,21 +6,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
-import { ALL_PERMISSIONS, CREDENTIAL_ID, byId, fixture, type Fixture } from './fixture';
+import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const PAY_FIELDS = ['pay_basis', 'base_hourly_rate', 'hourly_rate_multiplier', 'annual_salary', 'salary_weekly_hours', 'classification_level', 'award_code', 'award_stream', 'rate_overrides'];
 

@@ -16,25 +16,13 @@ import { PollHarness } from '../harness';
 import type { RunWorkflowResult } from '../harness';
 import type { RecordedRequest } from '../sandbox';
 import { stableJson } from '../../nodes/shared/values';
-import { CREDENTIAL_ID, fixture, type Fixture, seedLookups } from './fixture';
+import { CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 jest.setTimeout(60_000);
 
 const DAY = 86_400_000;
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const { locationIn, positionAt } = seedLookups(() => f);
 

@@ -75,6 +75,29 @@ export async function fixture(options: SandboxOptions = {}): Promise<Fixture> {
 	return f;
 }
 
+/**
+ * The prelude every workflow test file shares: one sandbox and credential for the file, closed
+ * after it, and, unless `fresh: false`, the sandbox's seed, faults, credential and request log
+ * reset before each test. Returns the fixture, usable inside tests and hooks.
+ */
+export function useFixture(settings: { fresh?: boolean; sandbox?: SandboxOptions } = {}): Fixture {
+	const handle = {} as Fixture;
+	beforeAll(async () => {
+		Object.assign(handle, await fixture(settings.sandbox));
+	});
+	afterAll(async () => {
+		await handle.sandbox?.close();
+	});
+	if (settings.fresh !== false) {
+		beforeEach(() => {
+			handle.sandbox.reset();
+			handle.connect();
+			handle.sandbox.clearRequests();
+		});
+	}
+	return handle;
+}
+
 /** A resource locator value as the editor saves it. */
 export function byId(value: string): IDataObject {
 	return { __rl: true, mode: 'id', value };

@@ -7,21 +7,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
 import type { LeaveBalance } from '../sandbox/model';
-import { ALL_PERMISSIONS, CREDENTIAL_ID, byId, fixture, type Fixture } from './fixture';
+import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const t = () => f.sandbox.store.t;
 const mine = <R extends { business_id: string }>(rows: Map<string, R>) => [...rows.values()].filter((r) => r.business_id === f.sandbox.store.mainBusinessId);

@@ -5,21 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ALL_PERMISSIONS, fixture, type Fixture } from './fixture';
+import { ALL_PERMISSIONS, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** What the list should show: the business's periods whose start..end overlaps from..to. */

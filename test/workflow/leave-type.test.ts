@@ -6,21 +6,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { LeaveType } from '../sandbox/model';
-import { ALL_PERMISSIONS, fixture, type Fixture } from './fixture';
+import { ALL_PERMISSIONS, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const types = () => [...f.sandbox.store.t.leaveTypes.values()].filter((t) => t.business_id === f.sandbox.store.mainBusinessId);
 const current = () => types().filter((t) => !t.archived);

@@ -5,21 +5,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
-import { byId, CREDENTIAL_ID, fixture, type Fixture } from './fixture';
+import { byId, CREDENTIAL_ID, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 /** The main business's locations as the API renders them, archived included. */
 type ApiRecord = IDataObject & { id: string; updated_at: string };

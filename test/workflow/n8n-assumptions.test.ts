@@ -15,19 +15,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { errorCodesOf, httpResponseOf, isNotConnected, isRefreshRefused, passThroughOf, requestOptionsOf } from '../../nodes/shared/n8n-internals';
 import { readFailure } from '../../nodes/shared/errors';
 import { registerNodeType, runWorkflow, singleNodeWorkflow } from '../harness';
-import { CREDENTIAL_ID, fixture, type Fixture } from './fixture';
+import { CREDENTIAL_ID, useFixture } from './fixture';
 
-let f: Fixture;
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-});
+const f = useFixture();
 
 const credentials = [{ name: 'rosteringOAuth2Api', required: true }];
 const credentialRef = { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } };

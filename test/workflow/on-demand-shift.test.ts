@@ -5,24 +5,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
-import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, fixture, type Fixture, seedLookups } from './fixture';
+import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 const NODE = 'rosteringOnDemandShift';
 const DAY = 86_400_000;
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const { business, locationIn, positionAt } = seedLookups(() => f);
 const sydney = () => locationIn('Australia/Sydney');

@@ -6,21 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ALL_PERMISSIONS, byId, fixture, type Fixture } from './fixture';
+import { ALL_PERMISSIONS, byId, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const t = () => f.sandbox.store.t;
 /** The requests in the store, in the order the list gives them: when made, then id. */

@@ -5,15 +5,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
-import { CREDENTIAL_ID, fixture, type Fixture } from './fixture';
+import { CREDENTIAL_ID, useFixture } from './fixture';
 
-let f: Fixture;
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
+const f = useFixture({ fresh: false });
 
 async function pick(method: string, parameters: IDataObject = {}, filter?: string) {
 	return await listSearch({

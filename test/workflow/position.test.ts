@@ -6,21 +6,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
-import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, fixture, type Fixture } from './fixture';
+import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 /** The main business's positions as the API renders them with pay:read, archived included. */
 type ApiRecord = IDataObject & { id: string; updated_at: string };

@@ -4,21 +4,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ALL_PERMISSIONS, byId, fixture, type Fixture } from './fixture';
+import { ALL_PERMISSIONS, byId, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const business = () => f.sandbox.store.mainBusinessId;
 const activeLocations = () => [...f.sandbox.store.t.locations.values()].filter((l) => l.business_id === business() && !l.archived);

@@ -5,21 +5,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
-import { ALL_PERMISSIONS, CREDENTIAL_ID, byId, fixture, type Fixture } from './fixture';
+import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const swaps = () => f.sandbox.store.shiftSwaps as IDataObject[];
 const swapRequests = () => f.apiRequests().filter((r) => r.method === 'GET' && r.path.startsWith('/v1/shift-swaps'));

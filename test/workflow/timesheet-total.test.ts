@@ -7,21 +7,9 @@
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { ALL_PERMISSIONS, byId, fixture, type Fixture, seedLookups } from './fixture';
+import { ALL_PERMISSIONS, byId, seedLookups, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const { locationIn, positionAt } = seedLookups(() => f);
 const zone = (locationId: unknown) => f.sandbox.store.t.locations.get(String(locationId))!.timezone;

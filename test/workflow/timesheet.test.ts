@@ -6,21 +6,9 @@ import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
-import { ALL_PERMISSIONS, CREDENTIAL_ID, byId, fixture, type Fixture, seedLookups } from './fixture';
+import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const { business, locations, locationIn, positionAt } = seedLookups(() => f);
 /** A current employee who may work the position at the location. */

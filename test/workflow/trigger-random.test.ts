@@ -13,7 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
 import { stableJson } from '../../nodes/shared/values';
-import { CREDENTIAL_ID, fixture, type Fixture } from './fixture';
+import { CREDENTIAL_ID, useFixture } from './fixture';
 
 jest.setTimeout(120_000);
 
@@ -34,14 +34,7 @@ function prng(seed: number): () => number {
 	};
 }
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
+const f = useFixture({ fresh: false });
 
 type Kind = 'shift' | 'timesheet';
 type Item = { event: string; resource: Kind; record: IDataObject };

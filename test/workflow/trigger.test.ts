@@ -11,23 +11,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
 import { OVERLAP_MS, type ChangeState } from '../../nodes/shared/changes';
-import { byId, CREDENTIAL_ID, fixture, type Fixture, seedLookups } from './fixture';
+import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 jest.setTimeout(60_000);
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const { business, locations, positionAt } = seedLookups(() => f);
 

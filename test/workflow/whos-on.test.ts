@@ -8,21 +8,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { api } from '../sandbox/helpers';
-import { ALL_PERMISSIONS, byId, fixture, type Fixture, seedLookups } from './fixture';
+import { ALL_PERMISSIONS, byId, seedLookups, useFixture } from './fixture';
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const { business, locationIn, positionAt } = seedLookups(() => f);
 const DAY = 86_400_000;

@@ -8,24 +8,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RecordedRequest } from '../sandbox';
-import { byId, fixture, type Fixture, seedLookups } from './fixture';
+import { byId, seedLookups, useFixture } from './fixture';
 
 // The node's own retries of a 500 wait 0.5 + 1 + 2 + 4 s before n8n's Retry On Fail takes over.
 jest.setTimeout(60_000);
 
-let f: Fixture;
-
-beforeAll(async () => {
-	f = await fixture();
-});
-afterAll(async () => {
-	await f.sandbox.close();
-});
-beforeEach(() => {
-	f.sandbox.reset();
-	f.connect();
-	f.sandbox.clearRequests();
-});
+const f = useFixture();
 
 const { locationIn, positionAt } = seedLookups(() => f);
 const DAY = 86_400_000;
