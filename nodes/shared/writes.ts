@@ -4,6 +4,7 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	INode,
 	NodeApiError,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -59,27 +60,48 @@ function parameterLabel(name: string): string {
 		.join(' › ');
 }
 
+/** What every item of one run shares: the node as n8n gives it, and the parameters without expressions. */
+interface RunShared {
+	node: INode;
+	constants: Map<string, unknown>;
+}
+
+/** True when a parameter as stored in the workflow holds an expression anywhere inside it. */
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (value && typeof value === 'object') return Object.values(value).some(holdsExpression);
+	return false;
+}
+
 /**
  * One input item seen as RoutingNode would show it to a hook: its parameters (each read once and
  * kept, however often a builder asks), its index, and n8n's helpers called on the real context.
+ * What is the same for every item is worked out once for the run (`RunShared`): a parameter
+ * without an expression, and the node (n8n's getNode deep-copies it on every call). With 1,000
+ * items that saves thousands of evaluations and copies; the builders only read the node.
  */
-function itemView(ctx: IExecuteFunctions, itemIndex: number): IExecuteSingleFunctions {
+function itemView(ctx: IExecuteFunctions, itemIndex: number, shared: RunShared): IExecuteSingleFunctions {
+	const { node, constants } = shared;
 	const read = new Map<string, unknown>();
 	const view: ItemFunctions = {
-		getNode: () => ctx.getNode(),
+		getNode: () => node,
 		getNodeParameter: ((name: string, fallback?: unknown, options?: IDataObject) => {
 			const key = `${name}|${options?.extractValue === true}|${JSON.stringify(fallback) ?? ''}`;
 			if (read.has(key)) return read.get(key);
+			if (constants.has(key)) return constants.get(key);
 			let value: unknown;
 			try {
 				value = ctx.getNodeParameter(name, itemIndex, fallback, options);
 			} catch (error) {
-				throw new NodeOperationError(ctx.getNode(), `${parameterLabel(name)}: the value could not be worked out`, {
+				throw new NodeOperationError(node, `${parameterLabel(name)}: the value could not be worked out`, {
 					itemIndex,
 					description: `${(error as Error).message}${(error as NodeOperationError).description ? `. ${(error as NodeOperationError).description}` : ''}. Check the expression in ${parameterLabel(name)} for this item.`,
 				});
 			}
-			read.set(key, value);
+			let stored: unknown = node.parameters;
+			for (const part of name.split('.')) stored = (stored as IDataObject | undefined)?.[part];
+			(holdsExpression(stored) ? read : constants).set(key, value);
 			return value;
 		}) as IExecuteSingleFunctions['getNodeParameter'],
 		getItemIndex: () => itemIndex,
@@ -251,8 +273,9 @@ class Run {
 async function prepare(ctx: IExecuteFunctions, run: Run, build: BodyBuilder, count: number): Promise<Ready[]> {
 	const ready: Ready[] = [];
 	const bad: number[] = [];
+	const shared: RunShared = { node: ctx.getNode(), constants: new Map() };
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		const item = itemView(ctx, itemIndex);
+		const item = itemView(ctx, itemIndex, shared);
 		try {
 			const userKey = userIdempotencyKey(item);
 			const maxWait = maxRateLimitWait(item);
