@@ -29,6 +29,43 @@ export interface RequestSubject {
 	id?: string;
 	/** The path, when the spec does not show it and it is our guess (resources.ts `shown: false`). */
 	inferredPath?: string;
+	/** The permissions the service granted the connection (the token's scope), when known. */
+	granted?: string[];
+}
+
+/** Form labels where they differ from the API field's words ("offset_minutes" is "Starts After"). */
+const FIELD_LABELS: Record<string, string> = {
+	breaks: 'Break',
+	offset_minutes: 'Starts After (Minutes)',
+	duration_minutes: 'Duration (Minutes)',
+	note: 'Notes',
+	employee_ids: 'Employee IDs',
+};
+
+/**
+ * The label on the node's form for a field the service names: "position_id" → "Position",
+ * "start_time" → "Start Time", "breaks[1].duration_minutes" → "Break 2 › Duration (Minutes)".
+ * A batch's "data[3]." prefix is left out (the item is named separately).
+ */
+export function fieldLabel(apiField: string): string {
+	return apiField
+		.replace(/^data\[\d+\]\.?/, '')
+		.split('.')
+		.map((part) => {
+			const [, name, index] = /^([^[]*)(?:\[(\d+)\])?$/.exec(part) ?? [part, part];
+			const words = FIELD_LABELS[name] ?? name.replace(/_id$/, '').split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+			return index === undefined ? words : `${words} ${Number(index) + 1}`;
+		})
+		.join(' › ');
+}
+
+/** "The service refused Position" and what to do, for a 422 naming a field (or not). */
+function refusedField(failure: ApiFailure): { message: string; description: string } {
+	const label = failure.field ? fieldLabel(failure.field) : undefined;
+	return {
+		message: label ? `The service refused ${label}` : 'The service refused a field',
+		description: `${failure.message ?? 'A value is not allowed.'} ${label ? `Correct ${label}` : 'Correct the value'} and run the node again.${failure.field ? ` (API field: ${failure.field})` : ''}`,
+	};
 }
 
 function header(headers: unknown, name: string): string | undefined {
@@ -89,6 +126,14 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 	const said = failure.message ? ` The service said: "${failure.message}".` : '';
 	switch (failure.code) {
 		case 'permission_denied':
+			// The spec: a 403 permission_denied also comes when the person who connected the app
+			// may not edit rosters. When the token's scope holds the permission, that is the reason.
+			if (subject.permission && subject.granted?.some((p) => subject.permission?.split(' or ').includes(p))) {
+				return {
+					message: 'The person who connected the app may not do this in the service',
+					description: `The connection has the permission it needs (${subject.permission}), so the service refused the person whose account connected it: they are not allowed to change this in the service (for example, they cannot edit rosters). Ask the business to give them that right in the service, or reconnect the credential as someone who has it.${said}`,
+				};
+			}
 			return {
 				message: `The connection is missing a permission${subject.permission ? `: ${subject.permission}` : ''}`,
 				description: `Open the Rostering credential, add ${subject.permission ? `"${subject.permission}"` : 'the permission this operation needs'} to Permissions and reconnect, so that the business owner can allow it. The person who connected the app must also be allowed to do this in the service.${said}`,
@@ -170,10 +215,7 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 				description: `${failure.message ?? 'A parameter was not accepted.'} Check the node's filters and options.`,
 			};
 		case 'validation_failed':
-			return {
-				message: `The service refused ${failure.field ? `the field "${failure.field}"` : 'a field'}`,
-				description: `${failure.message ?? 'A value is not allowed.'} Correct the value and run the node again.`,
-			};
+			return refusedField(failure);
 	}
 	switch (failure.status) {
 		case 401:
@@ -182,10 +224,17 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 				description: `Open the credential and reconnect it.${said}`,
 			};
 		case 404:
-			if (!subject.id && subject.inferredPath) {
+			if (subject.inferredPath) {
+				// On a guessed address a 404 may mean the address is wrong, not that the record is
+				// missing: say both, the address first, as the list nodes do.
+				const guess = `The API documentation names this group but does not show its address, so this node uses our best guess. Until the package is corrected, call the service's real address with n8n's HTTP Request node and the Rostering credential (Predefined Credential Type), and tell the package maintainers the right address.`;
 				return {
-					message: `The service has no endpoint at ${subject.inferredPath}`,
-					description: `The API documentation names this group but does not show its address, so this node uses our best guess. Until the package is corrected, call the service's real address with n8n's HTTP Request node and the Rostering credential (Predefined Credential Type), and tell the package maintainers the right address.${said}`,
+					message: subject.id
+						? `The service has nothing at ${subject.inferredPath.includes('{') ? subject.inferredPath : `${subject.inferredPath}/{id}`} for ${what}`
+						: `The service has no endpoint at ${subject.inferredPath}`,
+					description: subject.id
+						? `Either there is no ${what} in this business, or the address is wrong. ${guess} If the ${subject.singular} does exist, the address is what is wrong; if not, pick the ${subject.singular} from the list.${said}`
+						: `${guess}${said}`,
 				};
 			}
 			return {
@@ -195,10 +244,7 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 					: `The address was not found. Check the credential's environment and base URL.${said}`,
 			};
 		case 422:
-			return {
-				message: `The service refused ${failure.field ? `the field "${failure.field}"` : 'a field'}`,
-				description: `${failure.message ?? 'A value is not allowed.'} Correct the value and run the node again.`,
-			};
+			return refusedField(failure);
 		case 429:
 			return {
 				message: 'The service is limiting how fast this connection may send requests',
@@ -240,12 +286,15 @@ export function toNodeError(node: INode, failure: ApiFailure, subject: RequestSu
 	const quote = failure.requestId ? ` Request id: ${failure.requestId}.` : '';
 	const error = new NodeApiError(
 		node,
+		// Only what the service said: n8n lists these under the error's details, and an absent code
+		// shown as "none" reads as if the service had sent one.
 		{
 			message,
-			code: failure.code ?? null,
-			request_id: failure.requestId ?? null,
-			field: failure.field ?? null,
 			status: failure.status,
+			...(failure.code ? { code: failure.code } : {}),
+			...(failure.requestId ? { request_id: failure.requestId } : {}),
+			...(failure.field ? { field: failure.field } : {}),
+			...(failure.message ? { service_message: failure.message } : {}),
 		} as JsonObject,
 		{
 			message,

@@ -160,10 +160,25 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 					await sleep(RETRY_DELAYS_MS[transientRetries++]);
 					continue;
 				}
-				throw toNodeError(ctx.getNode(), failure, options.subject, error);
+				const subject = failure.code === 'permission_denied' ? { ...options.subject, granted: await grantedPermissions(ctx) } : options.subject;
+				throw toNodeError(ctx.getNode(), failure, subject, error);
 			}
 		}
 	});
+}
+
+/**
+ * The permissions the service granted, from the token n8n keeps with the credential (the token
+ * response's `scope`, as the spec shows it). Read only to explain a refusal; undefined if unknown.
+ */
+async function grantedPermissions(ctx: RequestContext): Promise<string[] | undefined> {
+	try {
+		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+		const scope = (credentials.oauthTokenData as IDataObject | undefined)?.scope;
+		return typeof scope === 'string' && scope.trim() ? scope.trim().split(/\s+/) : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /**

@@ -35,6 +35,8 @@ interface Active extends Fault {
 export class Faults {
 	private list: Active[] = [];
 	latencyMs = 0;
+	/** The person who connected the app may edit rosters in the service (see Sandbox.setConnectorMayEditRosters). */
+	connectorMayEditRosters = true;
 	private rate: { perSecond: number } | null = null;
 	private hits: number[] = [];
 
@@ -50,6 +52,7 @@ export class Faults {
 	reset(): void {
 		this.clear();
 		this.latencyMs = 0;
+		this.connectorMayEditRosters = true;
 		this.rate = null;
 		this.hits = [];
 	}

@@ -44,6 +44,11 @@ export interface Sandbox {
 	setLatency(ms: number): void;
 	/** Beyond perSecond requests to /v1 in any one second (all connections together): 429 with Retry-After. */
 	setRateLimit(r: { perSecond: number } | null): void;
+	/**
+	 * Whether the person who connected the app may edit rosters in the service (default yes). The
+	 * spec: without that right, roster writes get 403 permission_denied whatever the scopes say.
+	 */
+	setConnectorMayEditRosters(allowed: boolean): void;
 	clock: { now(): Date; advance(ms: number): void; set(iso: string): void };
 	manager: Manager;
 	store: StoreView;
@@ -86,6 +91,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			core.faults.latencyMs = ms;
 		},
 		setRateLimit: (r) => core.faults.setRateLimit(r),
+		setConnectorMayEditRosters: (allowed) => {
+			core.faults.connectorMayEditRosters = allowed;
+		},
 		clock: {
 			now: () => core.clock.now(),
 			advance: (ms) => core.clock.advance(ms),

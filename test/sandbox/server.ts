@@ -167,6 +167,9 @@ async function api(core: Core, method: string, sub: string, url: URL, req: http.
 		if (route.any && !route.any.some((s) => conn.scopes.includes(s))) {
 			throw new ApiError(403, 'permission_denied', `This request needs one of these permissions: ${route.any.join(', ')}. This connection has none of them.`);
 		}
+		if (route.all?.includes('roster:write') && !core.faults.connectorMayEditRosters) {
+			throw new ApiError(403, 'permission_denied', 'The person who connected this app cannot edit rosters.');
+		}
 		const isList = method === 'GET' && (!route.path.includes(':id') || route.path.endsWith('/available-employees')) && route.path !== '/connection' && route.path !== '/business';
 		const stray = isList ? undefined : [...url.searchParams.keys()][0];
 		if (stray !== undefined) throw invalidRequest(stray, 'is not a parameter of this endpoint (it takes no query parameters).');

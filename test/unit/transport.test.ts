@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { parseRetryAfter, readFailure, toNodeError } from '../../nodes/shared/errors';
+import { fieldLabel, parseRetryAfter, readFailure, toNodeError } from '../../nodes/shared/errors';
 import { Limiter } from '../../nodes/shared/limiter';
 import { idempotencyKey, pageSizeFor, splitRange } from '../../nodes/shared/transport';
 import { itemRanges } from '../../nodes/shared/writes';
@@ -108,6 +108,31 @@ describe('readFailure and toNodeError', () => {
 		expect(reused.description).toContain('unique per record');
 		const notReady = toNodeError(node, { status: 503 }, { singular: 'shift' });
 		expect(notReady.message).toBe('The environment is not set up for partner apps yet');
+	});
+	it("names a refused field by its label on the form, not the API's name", () => {
+		expect(fieldLabel('position_id')).toBe('Position');
+		expect(fieldLabel('start_time')).toBe('Start Time');
+		expect(fieldLabel('data[3].end_time')).toBe('End Time');
+		expect(fieldLabel('breaks[1].duration_minutes')).toBe('Break 2 › Duration (Minutes)');
+		expect(fieldLabel('employee_ids[0]')).toBe('Employee IDs 1');
+		const error = toNodeError(node, { status: 422, code: 'validation_failed', field: 'location_id', message: 'No such location.' }, { singular: 'shift' });
+		expect(error.message).toBe('The service refused Location');
+		expect(error.description).toContain('No such location. Correct Location and run the node again. (API field: location_id)');
+	});
+	it('puts only what the service said in the error details: no empty code or request id', () => {
+		const bare = toNodeError(node, { status: 404 }, { singular: 'shift', id: '0123456789abcdef01234567' });
+		expect(Object.keys(bare.errorResponse ?? {})).toEqual(['message', 'status']);
+		const full = toNodeError(node, { status: 404, code: 'not_found', requestId: 'req_4', message: 'No such shift.' }, { singular: 'shift' });
+		expect(full.errorResponse).toMatchObject({ code: 'not_found', request_id: 'req_4', service_message: 'No such shift.' });
+		expect(full.description).toContain('Request id: req_4.');
+	});
+	it('blames the connecting person, not the scopes, when the token holds the permission', () => {
+		const subject = { singular: 'shift', permission: 'roster:write' };
+		expect(toNodeError(node, { status: 403, code: 'permission_denied' }, { ...subject, granted: ['roster:read', 'roster:write'] }).message).toBe(
+			'The person who connected the app may not do this in the service',
+		);
+		expect(toNodeError(node, { status: 403, code: 'permission_denied' }, { ...subject, granted: ['roster:read'] }).message).toBe('The connection is missing a permission: roster:write');
+		expect(toNodeError(node, { status: 403, code: 'permission_denied' }, subject).message).toBe('The connection is missing a permission: roster:write');
 	});
 	it('parses Retry-After as seconds or as a date', () => {
 		expect(parseRetryAfter('3', 0)).toBe(3);

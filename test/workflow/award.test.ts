@@ -48,9 +48,9 @@ describe('Get', () => {
 		expect(awardRequests().map((r) => r.path)).toEqual([`/v1/awards/${award.id}`]);
 	});
 
-	it('says the award is not there for an unknown id', async () => {
+	it('on an unknown id says the award may not exist or the guessed address may be wrong', async () => {
 		const result = await f.run('rosteringAward', { operation: 'get', awardId: byId('0123456789abcdef01234567') });
-		expect(result.error?.message).toBe('No award 0123456789abcdef01234567 in this business');
+		expect(result.error?.message).toBe('The service has nothing at /v1/awards/{id} for award 0123456789abcdef01234567');
 	});
 
 	it.each([

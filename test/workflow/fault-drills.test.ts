@@ -463,7 +463,7 @@ describe('6. a batch refused as a whole', () => {
 		// The run stops at the first item of the refused batch, which names the item to blame; its
 		// description quotes that item's own error, naming the field.
 		// The run stops with the error of the item to blame, saying what became of the others.
-		expect(result.error?.message).toBe('Item 130: The service refused the field "position_id"');
+		expect(result.error?.message).toBe('Item 130: The service refused Position');
 		const description = (result.error as { description?: string }).description;
 		expect(description).toMatch(/In this batch, data\[30\] is input item 130\. None of items 100–199 was created/);
 		expect(description).toMatch(/Created before this: items 0–99/);
@@ -479,7 +479,7 @@ describe('6. a batch refused as a whole', () => {
 		expect(output).toHaveLength(250);
 		const failed = output.filter((i) => i.error);
 		expect(failed).toHaveLength(100);
-		expect(failed.find((i) => i.pairedItem && (i.pairedItem as { item: number }).item === 130)?.error?.message).toBe('Item 130: The service refused the field "position_id"');
+		expect(failed.find((i) => i.pairedItem && (i.pairedItem as { item: number }).item === 130)?.error?.message).toBe('Item 130: The service refused Position');
 		for (const item of failed.filter((i) => (i.pairedItem as { item: number }).item !== 130)) {
 			expect(item.error?.message).toBe('Not created: the batch was refused as a whole because of item 130');
 		}

@@ -43,7 +43,7 @@ describe('Get', () => {
 
 	it('says the request is not in this business for an unknown id', async () => {
 		const result = await f.run('rosteringLeaveRequest', { operation: 'get', leaveRequestId: byId('0123456789abcdef01234567') });
-		expect(result.error?.message).toBe('No leave request 0123456789abcdef01234567 in this business');
+		expect(result.error?.message).toBe('The service has nothing at /v1/leave-requests/{id} for leave request 0123456789abcdef01234567');
 	});
 
 	it.each([
@@ -155,7 +155,7 @@ describe('Get Many', () => {
 		expect(list.json('Node').map((r) => r.id)).not.toContain(id);
 		expect(list.json('Node').map((r) => r.employee_id)).not.toContain(leaver.id);
 		const one = await f.run('rosteringLeaveRequest', { operation: 'get', leaveRequestId: byId(id) });
-		expect(one.error?.message).toBe(`No leave request ${id} in this business`);
+		expect(one.error?.message).toBe(`The service has nothing at /v1/leave-requests/{id} for leave request ${id}`);
 	});
 
 	it('names leave:read when the connection cannot read leave', async () => {

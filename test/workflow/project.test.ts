@@ -229,7 +229,7 @@ describe('Create', () => {
 
 	it('sends 500 different ids (the limit itself) and lets the service judge who they are', async () => {
 		const result = await f.run(NODE, { operation: 'create', name: 'Big', code: 'BIG', additionalFields: { employeeIds: fakeIds(500).join('\n') } });
-		expect(result.error?.message).toBe('The service refused the field "employee_ids[0]"');
+		expect(result.error?.message).toBe('The service refused Employee IDs 1');
 		const [post] = projectRequests('POST');
 		expect((post.body as IDataObject).employee_ids).toHaveLength(500);
 	});

@@ -71,9 +71,9 @@ describe('Get', () => {
 		expect(after).toMatchObject(figuresFromShifts()(roster));
 	});
 
-	it('says the roster is not in this business for an unknown id', async () => {
+	it('on an unknown id says the roster may not exist or the guessed address may be wrong', async () => {
 		const result = await f.run('rosteringRoster', { operation: 'get', rosterId: byId('0123456789abcdef01234567') });
-		expect(result.error?.message).toBe('No roster 0123456789abcdef01234567 in this business');
+		expect(result.error?.message).toBe('The service has nothing at /v1/rosters/{id} for roster 0123456789abcdef01234567');
 	});
 
 	it('names the permission to grant when the connection cannot read rosters', async () => {

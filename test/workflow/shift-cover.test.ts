@@ -122,9 +122,13 @@ describe('Get Many', () => {
 		expect(coverRequests().map((r) => r.query)).toEqual([{ limit: '3' }]);
 	});
 
-	it('says the shift is not in this business for an unknown id', async () => {
+	it('on a 404 says the address is a guess as well as that the shift may not exist', async () => {
 		const result = await f.run('rosteringShiftCover', { operation: 'getAll', returnAll: true, shiftId: byId('0123456789abcdef01234567') });
-		expect(result.error?.message).toBe('No shift 0123456789abcdef01234567 in this business');
+		expect(result.error?.message).toBe('The service has nothing at /v1/shifts/{shiftId}/available-employees for shift 0123456789abcdef01234567');
+		const description = (result.error as { description?: string }).description;
+		expect(description).toMatch(/Either there is no shift 0123456789abcdef01234567 in this business, or the address is wrong/);
+		expect(description).toMatch(/HTTP Request node and the Rostering credential/);
+		expect(description).toMatch(/Request id: \S+\./);
 		expect(coverRequests().map((r) => [r.path, r.status])).toEqual([['/v1/shifts/0123456789abcdef01234567/available-employees', 404]]);
 	});
 

@@ -263,10 +263,11 @@ describe('Create', () => {
 	it("keeps the service's field and request id when it refuses a value", async () => {
 		const [here, there] = locations();
 		const result = await f.run('rosteringShift', createParameters(here.id, positionAt(there.id).id, '2027-02-03T08:00:00Z', '2027-02-03T12:00:00Z'));
-		expect(result.error?.message).toBe('The service refused the field "position_id"');
+		expect(result.error?.message).toBe('The service refused Position');
 		const [post] = shiftRequests('POST');
 		const requestId = (post.responseBody as { error: { request_id: string } }).error.request_id;
 		expect((result.error as { description?: string }).description).toContain(`Request id: ${requestId}.`);
+		expect((result.error as { description?: string }).description).toMatch(/Correct Position and run the node again\. \(API field: position_id\)/);
 		expect((result.error as { context?: { field?: string } }).context?.field).toBe('position_id');
 	});
 
@@ -282,6 +283,15 @@ describe('Create', () => {
 		const location = locations()[0];
 		const result = await f.run('rosteringShift', createParameters(location.id, positionAt(location.id).id, '2027-02-01T08:00:00Z', '2027-02-01T12:00:00Z'));
 		expect(result.error?.message).toBe('The connection is missing a permission: roster:write');
+	});
+
+	it('blames the person who connected the app, not the permissions, when the connection has roster:write', async () => {
+		f.sandbox.setConnectorMayEditRosters(false);
+		const location = locations()[0];
+		const result = await f.run('rosteringShift', createParameters(location.id, positionAt(location.id).id, '2027-02-01T08:00:00Z', '2027-02-01T12:00:00Z'));
+		expect(result.error?.message).toBe('The person who connected the app may not do this in the service');
+		expect((result.error as { description?: string }).description).toMatch(/has the permission it needs \(roster:write\).*cannot edit rosters/);
+		expect(shiftRequests('POST').map((r) => r.status)).toEqual([403]);
 	});
 
 	it.each([
