@@ -9,6 +9,21 @@ import { capitalised, withArticle } from './values';
  * API (saved workflows store them): camelCase, the same in every node.
  */
 
+/** Operations as the Operation dropdown names them, for the canvas subtitle ("Get Many", not "getAll"). */
+const OPERATION_NAMES: Record<string, string> = {
+	get: 'Get',
+	getAll: 'Get Many',
+	create: 'Create',
+	createMany: 'Create Many',
+	update: 'Update',
+	delete: 'Delete',
+	archive: 'Archive',
+	unarchive: 'Unarchive',
+};
+
+/** The node's subtitle on the canvas: its operation's name. */
+export const OPERATION_SUBTITLE = `={{ (${JSON.stringify(OPERATION_NAMES)})[$parameter["operation"]] || $parameter["operation"] }}`;
+
 function show(operations: string[]): IDisplayOptions {
 	return { show: { operation: operations } };
 }

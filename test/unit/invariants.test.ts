@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
+import { OPERATION_SUBTITLE } from '../../nodes/shared/fields';
 import { RESOURCES, type ResourceSpec } from '../../nodes/shared/resources';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -75,6 +76,12 @@ describe.each(resourceNodes.map((n) => [n.folder, n.type] as const))('%s', (fold
 			expect(operation.action).toMatch(/^[A-Z][a-z-]*( [a-z0-9-]+)*$/);
 			expect(operation.routing?.send?.paginate).toBe(true);
 		}
+	});
+
+	it('shows its operation on the canvas by the name the Operation dropdown gives it, not its value', () => {
+		expect(type.description.subtitle).toBe(OPERATION_SUBTITLE);
+		const names = new Function('$parameter', `return ${OPERATION_SUBTITLE.slice(4, -3)}`) as (p: Record<string, string>) => string;
+		for (const option of operationsOf(type)) expect(names({ operation: String(option.value) })).toBe(option.name);
 	});
 
 	it('gives every Get Many Return All and Limit, and only filters the endpoint takes', () => {
