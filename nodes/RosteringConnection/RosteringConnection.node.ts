@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { requestOptions, OPERATION_SUBTITLE } from '../shared/fields';
+import { requestOptions } from '../shared/fields';
 import { operationRunner } from '../shared/operations';
 
 export class RosteringConnection implements INodeType {
@@ -11,7 +11,8 @@ export class RosteringConnection implements INodeType {
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: OPERATION_SUBTITLE,
+		subtitle:
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Read the connection between this app and the business that the credential belongs to',
 		defaults: { name: 'Rostering Connection' },
 		usableAsTool: true,

@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit, OPERATION_SUBTITLE } from '../shared/fields';
+import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
 import { operationRunner, prepareList, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
@@ -14,8 +14,8 @@ export class RosteringLeaveRequest implements INodeType {
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		subtitle: OPERATION_SUBTITLE,
+		subtitle:
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Read leave requests: who is away, when, what kind of leave, and whether it is approved',
 		defaults: { name: 'Rostering Leave Request' },
 		usableAsTool: true,

@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit, OPERATION_SUBTITLE } from '../shared/fields';
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
 import { operationRunner, prepareList, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
@@ -14,7 +14,8 @@ export class RosteringLocation implements INodeType {
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: OPERATION_SUBTITLE,
+		subtitle:
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Read the locations of the business and their time zones',
 		defaults: { name: 'Rostering Location' },
 		usableAsTool: true,

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit, OPERATION_SUBTITLE } from '../shared/fields';
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
 import { operationRunner, prepareList, updateFieldsOf, withBody, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 import { CODE_RULE, colourOf, employeeIdsOf, MAX_CODE, MAX_NAME, NAME_RULE, textOf } from '../shared/project-fields';
@@ -74,7 +74,8 @@ export class RosteringProject implements INodeType {
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: OPERATION_SUBTITLE,
+		subtitle:
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Create, read, change, archive and unarchive projects that shifts and timesheets are charged to',
 		defaults: { name: 'Rostering Project' },
 		usableAsTool: true,

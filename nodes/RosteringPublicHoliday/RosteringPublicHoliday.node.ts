@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, requestOptions, requiredListParameter, returnAllAndLimit, OPERATION_SUBTITLE } from '../shared/fields';
+import { getManyFilters, requestOptions, requiredListParameter, returnAllAndLimit } from '../shared/fields';
 import { operationRunner, prepareList, requireRange } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
@@ -14,7 +14,8 @@ export class RosteringPublicHoliday implements INodeType {
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: OPERATION_SUBTITLE,
+		subtitle:
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Read the public holidays of each location, as the service pays them',
 		defaults: { name: 'Rostering Public Holiday' },
 		usableAsTool: true,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks, placeAndTimes, OPERATION_SUBTITLE } from '../shared/fields';
+import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks, placeAndTimes } from '../shared/fields';
 import {
 	checkEndAfterStart,
 	confirmLocation,
@@ -99,7 +99,8 @@ export class RosteringShift implements INodeType {
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: OPERATION_SUBTITLE,
+		subtitle:
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Create, read, change and delete rostered shifts',
 		defaults: { name: 'Rostering Shift' },
 		usableAsTool: true,

@@ -13,7 +13,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit, placeAndTimes, OPERATION_SUBTITLE } from '../shared/fields';
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit, placeAndTimes } from '../shared/fields';
 import {
 	confirmLocation,
 	idParameter,
@@ -128,7 +128,8 @@ export class RosteringTimesheet implements INodeType {
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: OPERATION_SUBTITLE,
+		subtitle:
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Create, read, change and delete timesheets (time worked)',
 		defaults: { name: 'Rostering Timesheet' },
 		usableAsTool: true,

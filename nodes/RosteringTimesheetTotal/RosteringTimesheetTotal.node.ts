@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, inferredNotice, requestOptions, requiredListParameter, OPERATION_SUBTITLE } from '../shared/fields';
+import { getManyFilters, inferredNotice, requestOptions, requiredListParameter } from '../shared/fields';
 import { operationRunner, prepareList, requireRange } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
@@ -14,8 +14,8 @@ export class RosteringTimesheetTotal implements INodeType {
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		subtitle: OPERATION_SUBTITLE,
+		subtitle:
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Add up the hours people worked between two dates, from approved and pending timesheets',
 		defaults: { name: 'Rostering Timesheet Total' },
 		usableAsTool: true,
