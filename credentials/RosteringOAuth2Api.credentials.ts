@@ -23,6 +23,15 @@ const DEFAULT_PERMISSIONS = [
 ];
 
 /**
+ * The scope asked for at Connect: the chosen permissions, or the defaults when none are chosen,
+ * always with offline_access (without a refresh token the connection dies after 30 minutes).
+ * Empty means the defaults because n8n 2.40's editor shows a new credential's Permissions empty
+ * (its multiOptions default is not shown, seen in a real browser) and saves it so; the
+ * credential's own default only holds when it is created over n8n's REST API.
+ */
+const SCOPE = `[...new Set([].concat($self["permissions"] || []).length ? [].concat($self["permissions"]).concat(["offline_access"]) : ${JSON.stringify(DEFAULT_PERMISSIONS)})].join(" ")`;
+
+/**
  * Authorization code with PKCE (S256), client id and secret sent as HTTP Basic at the token
  * endpoint, and a refresh token. n8n's own OAuth2 flow does the work: with grantType "pkce" its
  * credential controller sends code_challenge/code_challenge_method=S256 and the code_verifier, and
@@ -43,19 +52,29 @@ export class RosteringOAuth2Api implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
+			// Custom first and by default: the service has not published its hosts (see the top), so
+			// Production and Sandbox cannot connect yet, and a default must work.
 			displayName: 'Environment',
 			name: 'environment',
 			type: 'options',
 			options: [
-				{ name: 'Production', value: 'production' },
-				{ name: 'Sandbox', value: 'sandbox' },
 				{
 					name: 'Custom Base URL',
 					value: 'custom',
-					description: 'A local sandbox, a proxy, or a host you were given',
+					description: 'The address the service gave you, a local sandbox, or a proxy',
 				},
+				{ name: 'Production (Address Not Published Yet)', value: 'production' },
+				{ name: 'Sandbox (Address Not Published Yet)', value: 'sandbox' },
 			],
-			default: 'production',
+			default: 'custom',
+		},
+		{
+			displayName:
+				'The service has not published this environment\'s address yet, so it cannot connect. Choose Custom Base URL and enter the address the service gave you with your client ID.',
+			name: 'unpublishedNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { environment: ['production', 'sandbox'] } },
 		},
 		{
 			displayName: 'Base URL',
@@ -64,7 +83,7 @@ export class RosteringOAuth2Api implements ICredentialType {
 			default: '',
 			placeholder: 'http://127.0.0.1:4010',
 			description:
-				'Address of the service without /v1. The OAuth pages are on the same host, as the spec says.',
+				'Address of the service without /v1, as the service gave it to you with your client ID (for example https://api.example.com). The OAuth pages are on the same host, as the spec says.',
 			displayOptions: { show: { environment: ['custom'] } },
 			required: true,
 		},
@@ -97,7 +116,7 @@ export class RosteringOAuth2Api implements ICredentialType {
 			name: 'permissions',
 			type: 'multiOptions',
 			description:
-				'What to ask the business for. Changing records needs the matching write permission; pay fields (costs, rates) appear only with Pay Details. Reconnect after changing this.',
+				'What to ask the business for. Left empty: every read permission (business and locations, rosters and shifts, timesheets, staff, leave, on-demand shifts). Changing records needs the matching Change permission; pay fields (costs, rates) appear only with Pay Details. Stay Connected is always asked for. Reconnect after changing this.',
 			options: [
 				{ name: 'Business Details and Locations (settings:read)', value: 'settings:read' },
 				{ name: 'Leave (leave:read)', value: 'leave:read' },
@@ -118,7 +137,7 @@ export class RosteringOAuth2Api implements ICredentialType {
 			displayName: 'Scope',
 			name: 'scope',
 			type: 'hidden',
-			default: '={{ [].concat($self["permissions"] || []).join(" ") }}',
+			default: `={{ ${SCOPE} }}`,
 		},
 		{
 			displayName: 'Auth URI Query Parameters',

@@ -114,10 +114,18 @@ export class RosteringShift implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Shifts created here are drafts (unpublished) until a manager publishes the roster in the service. Cost fields appear only when the credential has Pay Details (pay:read).',
+					'Shifts created or changed here are drafts (unpublished) until a manager publishes the roster in the service',
 				name: 'notice',
 				type: 'notice',
 				default: '',
+				displayOptions: { show: { operation: ['create', 'createMany', 'update'] } },
+			},
+			{
+				displayName: 'Cost fields appear only when the credential has Pay Details (pay:read)',
+				name: 'costNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { operation: ['get', 'getAll'] } },
 			},
 			{
 				displayName: 'Resource',

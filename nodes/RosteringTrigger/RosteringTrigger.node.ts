@@ -83,7 +83,7 @@ export class RosteringTrigger implements INodeType {
 				options: WATCHABLE.map((key) => ({
 					name: title(key),
 					value: key,
-					description: resource(key).shown ? undefined : 'Inferred endpoint (see the README)',
+					description: resource(key).shown ? undefined : 'Its address is inferred: the API documentation does not show it',
 				})).sort((a, b) => a.name.localeCompare(b.name)),
 				default: 'shift',
 				description: "The records to watch. Who's on now is not here: read it when needed with its own node.",

@@ -127,8 +127,8 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 	switch (failure.code) {
 		case 'permission_denied':
 			// The spec: a 403 permission_denied also comes when the person who connected the app
-			// may not edit rosters. When the token's scope holds the permission, that is the reason.
-			if (subject.permission && subject.granted?.some((p) => subject.permission?.split(' or ').includes(p))) {
+			// may not edit rosters. For a change the token's scope allows, that is the reason.
+			if (subject.permission?.endsWith(':write') && subject.granted?.includes(subject.permission)) {
 				return {
 					message: 'The person who connected the app may not do this in the service',
 					description: `The connection has the permission it needs (${subject.permission}), so the service refused the person whose account connected it: they are not allowed to change this in the service (for example, they cannot edit rosters). Ask the business to give them that right in the service, or reconnect the credential as someone who has it.${said}`,

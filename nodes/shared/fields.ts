@@ -328,7 +328,7 @@ export function requiredListParameter(key: ResourceKey, parameter: ListParameter
  */
 export function inferredNotice(what: string): INodeProperties {
 	return {
-		displayName: `${what} The API documentation names this group without showing its endpoint, so the address this node calls is inferred (see the README).`,
+		displayName: `${what} The API documentation names this group without showing its endpoint, so the address this node calls is inferred. If the service answers that nothing is there, call its real address with the HTTP Request node and this credential.`,
 		name: 'notice',
 		type: 'notice',
 		default: '',

@@ -86,7 +86,14 @@ async function baseUrlOf(ctx: RequestContext): Promise<string> {
 		const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 		if (!/^https?:\/\//.test(baseUrl)) {
 			throw new NodeOperationError(ctx.getNode(), 'The Rostering credential has no valid base URL', {
-				description: 'Open the credential and choose an environment, or enter the base URL of the service.',
+				description: 'Open the credential, choose Custom Base URL and enter the address the service gave you (without /v1).',
+			});
+		}
+		// The credential's Production and Sandbox hosts are placeholders until the service publishes
+		// them (credentials/RosteringOAuth2Api.credentials.ts): say so instead of a DNS failure.
+		if (/\.invalid(?::\d+)?$/.test(baseUrl)) {
+			throw new NodeOperationError(ctx.getNode(), "The Rostering credential's environment has no published address yet", {
+				description: 'The service has not published the Production and Sandbox addresses. Open the credential, choose Custom Base URL and enter the address the service gave you with your client ID.',
 			});
 		}
 		return baseUrl;
@@ -187,7 +194,7 @@ async function grantedPermissions(ctx: RequestContext): Promise<string[] | undef
 function notConnected(ctx: RequestContext, error: unknown): NodeOperationError | undefined {
 	if (!isNotConnected(error)) return undefined;
 	return new NodeOperationError(ctx.getNode(), 'The Rostering credential is not connected yet', {
-		description: 'Open the credential and click "Connect my account", so that the business owner can allow access.',
+		description: 'Open the credential and click Connect ("Connect my account" in n8n 1.x), so that the business owner can allow access.',
 	});
 }
 

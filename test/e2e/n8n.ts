@@ -455,7 +455,12 @@ export function n8nEnv(
 function toExecuteResult(res: CommandResult, stored?: StoredExecution): ExecuteResult {
 	const run = parseRun(res.stdout) ?? stored?.run;
 	const error = run?.data?.resultData?.error;
-	const ok = res.code === 0 && !!run && !error;
+	// `n8n execute` prints the whole run, then shuts down. Once (CI, 2026-11-23) it died of SIGSEGV
+	// in that shutdown (its isolated-vm, built from source for Node 24) after printing a finished,
+	// successful run: that is n8n's exit, not the run's outcome, so a printed finished run counts.
+	const crashedAfterRun = res.signal === 'SIGSEGV' && run?.finished === true;
+	if (crashedAfterRun) process.stderr.write('[n8n e2e] n8n execute crashed (SIGSEGV) after printing a finished run; the run counts\n');
+	const ok = (res.code === 0 || crashedAfterRun) && !!run && !error;
 	return {
 		...res,
 		run,

@@ -226,4 +226,19 @@ describe('real n8n server: connecting the Rostering credential through OAuth2', 
 		const plain = await exportCredential(n8n!, cancelledId, { decrypted: true });
 		expect((plain.data as { oauthTokenData: Rec }).oauthTokenData.access_token).toBe((token.responseBody as Rec).access_token);
 	});
+
+	// n8n 2.40's editor shows a new credential's Permissions empty and saves it so (issue 14): the
+	// scope must still ask for the defaults, and always for offline_access (the refresh token).
+	test.each([
+		['empty Permissions, as the editor form saves them: every read permission and offline_access', [], ['leave:read', 'offline_access', 'ondemand:read', 'people:read', 'roster:read', 'settings:read', 'timesheets:read']],
+		['only Rosters and Shifts: Change: that, and offline_access', ['roster:write'], ['offline_access', 'roster:write']],
+	])('%s', async (_, permissions, expected) => {
+		sb.clearRequests();
+		const result = await connectThroughOAuth(server!, { service: service(), permissions, autoConsent: true });
+		expect(result.connected).toBe(true);
+		const [authorize] = oauthRequests('/oauth/authorize').filter((r) => r.method === 'GET');
+		expect(String(authorize.query.scope).split(' ').sort()).toEqual(expected);
+		const [token] = oauthRequests('/oauth/token');
+		expect((token.responseBody as Rec).refresh_token).toEqual(expect.any(String));
+	});
 });

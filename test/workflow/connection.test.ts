@@ -61,8 +61,18 @@ describe('errors a person meets', () => {
 		delete f.credentials[CREDENTIAL_ID].data.oauthTokenData;
 		const result = await f.run('rosteringConnection', { operation: 'get' });
 		expect(result.error?.message).toBe('The Rostering credential is not connected yet');
-		expect(description(result.error)).toContain('Connect my account');
+		expect(description(result.error)).toContain('click Connect');
 		expect(f.apiRequests()).toHaveLength(0);
+	});
+
+	it.each(['production', 'sandbox'])('with the %s environment, whose address is not published, says to enter the address, sending nothing', async (environment) => {
+		const data = f.credentials[CREDENTIAL_ID].data;
+		data.environment = environment;
+		delete data.customBaseUrl;
+		const result = await f.run('rosteringConnection', { operation: 'get' });
+		expect(result.error?.message).toBe("The Rostering credential's environment has no published address yet");
+		expect(description(result.error)).toContain('choose Custom Base URL and enter the address the service gave you');
+		expect(f.sandbox.requests).toHaveLength(0);
 	});
 
 	it('renews an expired access token through n8n and reads the connection', async () => {
