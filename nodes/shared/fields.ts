@@ -142,8 +142,11 @@ export function placeAndTimes(
 	];
 }
 
-/** Planned breaks of a shift: offset from the start, duration, and whether it is paid. */
-export function shiftBreaks(): INodeProperties {
+/**
+ * The breaks editor of a write: a list of "Break" rows (`breaks.break[]`, what the body builders
+ * read), each with its timing fields and whether it is paid.
+ */
+export function breaksEditor(description: string, timing: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Breaks',
 		name: 'breaks',
@@ -151,28 +154,13 @@ export function shiftBreaks(): INodeProperties {
 		placeholder: 'Add Break',
 		typeOptions: { multipleValues: true },
 		default: {},
-		description:
-			'Planned breaks. Leave empty to let the service plan them from the award (it also re-plans them when start or end changes).',
+		description,
 		options: [
 			{
 				displayName: 'Break',
 				name: 'break',
 				values: [
-					{
-						displayName: 'Starts After (Minutes)',
-						name: 'offsetMinutes',
-						type: 'number',
-						typeOptions: { minValue: 0 },
-						default: 240,
-						description: 'Minutes from the start of the shift to the start of the break',
-					},
-					{
-						displayName: 'Duration (Minutes)',
-						name: 'durationMinutes',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: 30,
-					},
+					...timing,
 					{
 						displayName: 'Paid',
 						name: 'paid',
@@ -184,6 +172,30 @@ export function shiftBreaks(): INodeProperties {
 			},
 		],
 	};
+}
+
+/** Planned breaks of a shift: offset from the start, duration, and whether it is paid. */
+export function shiftBreaks(): INodeProperties {
+	return breaksEditor(
+		'Planned breaks. Leave empty to let the service plan them from the award (it also re-plans them when start or end changes).',
+		[
+			{
+				displayName: 'Starts After (Minutes)',
+				name: 'offsetMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 240,
+				description: 'Minutes from the start of the shift to the start of the break',
+			},
+			{
+				displayName: 'Duration (Minutes)',
+				name: 'durationMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 30,
+			},
+		],
+	);
 }
 
 /** Options every operation has: how long to wait out a rate limit, and the idempotency key. */

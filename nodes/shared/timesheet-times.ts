@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import { localTime } from './fields';
+import { breaksEditor, localTime } from './fields';
 import { checkEndAfterStart, timestampAt } from './operations';
 import { inputError } from './values';
 
@@ -22,44 +22,22 @@ export function timesheetTime(name: string, displayName: string, operations?: st
 
 /** Breaks taken during a timesheet: start and end times, and whether the break is paid. */
 export function timesheetBreaks(): INodeProperties {
-	return {
-		displayName: 'Breaks',
-		name: 'breaks',
-		type: 'fixedCollection',
-		placeholder: 'Add Break',
-		typeOptions: { multipleValues: true },
-		default: {},
-		description: 'Breaks taken, each inside the timesheet. On Update, these replace all the breaks of the timesheet; none clears them.',
-		options: [
-			{
-				displayName: 'Break',
-				name: 'break',
-				values: [
-					{
-						displayName: 'Start',
-						name: 'start',
-						type: 'dateTime',
-						default: '',
-						description: `When the break started: local time at the timesheet's location (for example 2026-11-23T12:30) or a time with a UTC offset.${TIME_NOTE}`,
-					},
-					{
-						displayName: 'End',
-						name: 'end',
-						type: 'dateTime',
-						default: '',
-						description: `When the break ended, after its start and no later than the end of the timesheet.${TIME_NOTE}`,
-					},
-					{
-						displayName: 'Paid',
-						name: 'paid',
-						type: 'boolean',
-						default: false,
-						description: 'Whether the break is paid',
-					},
-				],
-			},
-		],
-	};
+	return breaksEditor('Breaks taken, each inside the timesheet. On Update, these replace all the breaks of the timesheet; none clears them.', [
+		{
+			displayName: 'Start',
+			name: 'start',
+			type: 'dateTime',
+			default: '',
+			description: `When the break started: local time at the timesheet's location (for example 2026-11-23T12:30) or a time with a UTC offset.${TIME_NOTE}`,
+		},
+		{
+			displayName: 'End',
+			name: 'end',
+			type: 'dateTime',
+			default: '',
+			description: `When the break ended, after its start and no later than the end of the timesheet.${TIME_NOTE}`,
+		},
+	]);
 }
 
 export type Break = { start?: unknown; end?: unknown; paid?: unknown };

@@ -67,7 +67,6 @@ export interface ApiRequest {
 	passThrough?: Partial<IHttpRequestOptions>;
 }
 
-
 const baseUrls = new Map<string, Promise<string>>();
 
 /**
