@@ -33,7 +33,7 @@ export class RosteringAvailability implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Availability', value: 'availability' }],
 				default: 'availability',

@@ -33,7 +33,7 @@ export class RosteringAward implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Award', value: 'award' }],
 				default: 'award',

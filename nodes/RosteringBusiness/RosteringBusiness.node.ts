@@ -34,7 +34,7 @@ export class RosteringBusiness implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Business', value: 'business' }],
 				default: 'business',

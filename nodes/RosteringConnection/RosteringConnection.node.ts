@@ -34,7 +34,7 @@ export class RosteringConnection implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Connection', value: 'connection' }],
 				default: 'connection',

@@ -37,7 +37,7 @@ export class RosteringEmployee implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Employee', value: 'employee' }],
 				default: 'employee',

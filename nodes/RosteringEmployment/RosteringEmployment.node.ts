@@ -37,7 +37,7 @@ export class RosteringEmployment implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Employment', value: 'employment' }],
 				default: 'employment',

@@ -33,7 +33,7 @@ export class RosteringLabourCost implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Labour Cost', value: 'labourCost' }],
 				default: 'labourCost',

@@ -33,7 +33,7 @@ export class RosteringLeaveBalance implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Leave Balance', value: 'leaveBalance' }],
 				default: 'leaveBalance',

@@ -33,7 +33,7 @@ export class RosteringLeaveBlackoutPeriod implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Leave Blackout Period', value: 'leaveBlackoutPeriod' }],
 				default: 'leaveBlackoutPeriod',

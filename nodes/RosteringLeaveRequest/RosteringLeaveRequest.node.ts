@@ -33,7 +33,7 @@ export class RosteringLeaveRequest implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Leave Request', value: 'leaveRequest' }],
 				default: 'leaveRequest',

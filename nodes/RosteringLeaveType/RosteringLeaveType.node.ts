@@ -33,7 +33,7 @@ export class RosteringLeaveType implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Leave Type', value: 'leaveType' }],
 				default: 'leaveType',

@@ -37,7 +37,7 @@ export class RosteringLocation implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Location', value: 'location' }],
 				default: 'location',

@@ -86,12 +86,24 @@ export class RosteringOnDemandShift implements INodeType {
 		properties: [
 			{
 				displayName:
-					"On-demand shifts created here are drafts. Setting the hourly rate and publishing happen only in the service's own application, so this node does not offer them; only a draft that has not started can be changed or deleted. Rate Set tells whether the venue has set the rate; the rate itself appears only when the credential has Pay Details (pay:read).",
+					"On-demand shifts created here are drafts. Setting the hourly rate and publishing happen only in the service's own application, so this node does not offer them; only a draft that has not started can be changed or deleted.",
 				name: 'notice',
 				type: 'notice',
 				default: '',
+				displayOptions: { show: { operation: ['create', 'createMany', 'delete', 'update'] } },
 			},
 			{
+				displayName:
+					'Rate Set tells whether the venue has set the hourly rate; the rate itself appears only when the credential has Pay Details (pay:read)',
+				name: 'rateNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { operation: ['get', 'getAll'] } },
+			},
+
+			{
+				// A visible dropdown with one choice: n8n's scanner (resource-operation-pattern) requires a
+				// Resource selector on a node with more than five operations. Nodes with five or fewer hide it.
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'options',

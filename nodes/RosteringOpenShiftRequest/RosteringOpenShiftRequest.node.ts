@@ -33,7 +33,7 @@ export class RosteringOpenShiftRequest implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Open Shift Request', value: 'openShiftRequest' }],
 				default: 'openShiftRequest',

@@ -37,7 +37,7 @@ export class RosteringPosition implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Position', value: 'position' }],
 				default: 'position',

@@ -95,6 +95,8 @@ export class RosteringProject implements INodeType {
 				default: '',
 			},
 			{
+				// A visible dropdown with one choice: n8n's scanner (resource-operation-pattern) requires a
+				// Resource selector on a node with more than five operations. Nodes with five or fewer hide it.
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'options',

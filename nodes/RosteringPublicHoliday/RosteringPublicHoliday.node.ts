@@ -37,7 +37,7 @@ export class RosteringPublicHoliday implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Public Holiday', value: 'publicHoliday' }],
 				default: 'publicHoliday',

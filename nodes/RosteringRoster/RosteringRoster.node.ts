@@ -33,7 +33,7 @@ export class RosteringRoster implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Roster', value: 'roster' }],
 				default: 'roster',

@@ -128,6 +128,8 @@ export class RosteringShift implements INodeType {
 				displayOptions: { show: { operation: ['get', 'getAll'] } },
 			},
 			{
+				// A visible dropdown with one choice: n8n's scanner (resource-operation-pattern) requires a
+				// Resource selector on a node with more than five operations. Nodes with five or fewer hide it.
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'options',

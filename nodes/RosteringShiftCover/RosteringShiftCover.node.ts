@@ -33,7 +33,7 @@ export class RosteringShiftCover implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Who Can Cover', value: 'shiftCover' }],
 				default: 'shiftCover',

@@ -37,7 +37,7 @@ export class RosteringShiftSwap implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Shift Swap', value: 'shiftSwap' }],
 				default: 'shiftSwap',

@@ -143,12 +143,24 @@ export class RosteringTimesheet implements INodeType {
 		properties: [
 			{
 				displayName:
-					"Timesheets created here are pending. Approving timesheets happens only in the service's own application, not here; only pending timesheets can be changed or deleted. Times are stored to the whole minute (seconds are dropped), and End Time is empty (null) while the person is still clocked in. Pay fields (pay) appear only when the credential has Pay Details (pay:read).",
+					"Timesheets created here are pending. Approving timesheets happens only in the service's own application, not here; only pending timesheets can be changed or deleted. Times are stored to the whole minute (seconds are dropped), and an empty End Time means the person is still clocked in.",
 				name: 'notice',
 				type: 'notice',
 				default: '',
+				displayOptions: { show: { operation: ['create', 'createMany', 'delete', 'update'] } },
 			},
 			{
+				displayName:
+					'End Time is empty (null) while the person is still clocked in. Pay fields (pay) appear only when the credential has Pay Details (pay:read).',
+				name: 'payNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { operation: ['get', 'getAll'] } },
+			},
+
+			{
+				// A visible dropdown with one choice: n8n's scanner (resource-operation-pattern) requires a
+				// Resource selector on a node with more than five operations. Nodes with five or fewer hide it.
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'options',

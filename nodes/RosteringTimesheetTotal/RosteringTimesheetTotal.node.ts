@@ -33,7 +33,7 @@ export class RosteringTimesheetTotal implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: 'Timesheet Total', value: 'timesheetTotal' }],
 				default: 'timesheetTotal',

@@ -33,7 +33,7 @@ export class RosteringWhosOn implements INodeType {
 			{
 				displayName: 'Resource',
 				name: 'resource',
-				type: 'options',
+				type: 'hidden',
 				noDataExpression: true,
 				options: [{ name: "Who's On", value: 'whosOn' }],
 				default: 'whosOn',

@@ -95,13 +95,22 @@ export function returnAllAndLimit(operation = 'getAll'): INodeProperties[] {
 	];
 }
 
-/** A date-time parameter whose text may carry an offset or mean local time at the location. */
+/**
+ * A date-time parameter whose text may carry an offset or mean local time at the location.
+ *
+ * A string, not n8n's dateTime picker: the picker (element-plus, n8n 2.40) clears typed text that
+ * is not exactly "YYYY-MM-DD HH:mm:ss", so the documented 2026-11-23T09:00 could not be typed, and
+ * it drops a typed offset without a word. Saved workflows from the picker hold
+ * "2026-11-23T09:00:00", which this field and its parser (values.ts toTimestamp) read the same.
+ */
 export function localTime(name: string, displayName: string, operations?: string[], required = true): INodeProperties {
 	return {
 		displayName,
 		name,
-		type: 'dateTime',
+		type: 'string',
 		default: '',
+		placeholder: 'e.g. 2026-11-23T09:00',
+		hint: 'Local time at the location, or add an offset such as +11:00',
 		required,
 		description:
 			"Local time at the location (for example 2026-11-23T09:00), daylight saving included, or a time with a UTC offset (2026-11-23T09:00:00+11:00). Times the service stores are shown with the location's offset.",

@@ -20,21 +20,23 @@ export function timesheetTime(name: string, displayName: string, operations?: st
 	return { ...field, description: `${field.description}${TIME_NOTE}` };
 }
 
-/** Breaks taken during a timesheet: start and end times, and whether the break is paid. */
+/** Breaks taken during a timesheet: start and end times (typed as text, as localTime says why), and whether the break is paid. */
 export function timesheetBreaks(): INodeProperties {
 	return breaksEditor('Breaks taken, each inside the timesheet. On Update, these replace all the breaks of the timesheet; none clears them.', [
 		{
 			displayName: 'Start',
 			name: 'start',
-			type: 'dateTime',
+			type: 'string',
 			default: '',
+			placeholder: 'e.g. 2026-11-23T12:30',
 			description: `When the break started: local time at the timesheet's location (for example 2026-11-23T12:30) or a time with a UTC offset.${TIME_NOTE}`,
 		},
 		{
 			displayName: 'End',
 			name: 'end',
-			type: 'dateTime',
+			type: 'string',
 			default: '',
+			placeholder: 'e.g. 2026-11-23T13:00',
 			description: `When the break ended, after its start and no later than the end of the timesheet.${TIME_NOTE}`,
 		},
 	]);

@@ -78,6 +78,15 @@ describe.each(resourceNodes.map((n) => [n.folder, n.type] as const))('%s', (fold
 		}
 	});
 
+	it('hides its one-choice Resource selector, unless n8n\'s scanner asks for it (more than five operations)', () => {
+		const selector = description.properties.find((p) => p.name === 'resource')!;
+		// Still declared with its one option and default: customOperations reads
+		// node.parameters.resource, and n8n's nodes panel reads the options of a `resource` property.
+		expect(selector.options).toHaveLength(1);
+		expect(selector.default).toBe((selector.options![0] as { value: string }).value);
+		expect(selector.type).toBe(operationsOf(type).length > 5 ? 'options' : 'hidden');
+	});
+
 	it('shows its operation on the canvas by the name the Operation dropdown gives it, not its value', () => {
 		expect(type.description.subtitle).toBe(OPERATION_SUBTITLE);
 		const names = new Function('$parameter', `return ${OPERATION_SUBTITLE.slice(4, -3)}`) as (p: Record<string, string>) => string;
@@ -101,6 +110,14 @@ describe.each(resourceNodes.map((n) => [n.folder, n.type] as const))('%s', (fold
 		const offered = new Set(sent);
 		for (const parameter of spec.listParameters.filter((p) => p !== 'limit' && p !== 'after')) {
 			expect({ parameter, offered: offered.has(parameter) }).toEqual({ parameter, offered: true });
+		}
+	});
+
+	it('takes times as typed text, so the documented 2026-11-23T09:00 can be typed (n8n\'s dateTime picker clears it)', () => {
+		const times = allProperties(description.properties).filter((p) => /^(startTime|endTime|start|end)$/.test(p.name));
+		for (const property of times) {
+			expect({ name: property.name, type: property.type }).toEqual({ name: property.name, type: 'string' });
+			expect(property.placeholder).toMatch(/^e\.g\. \d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 		}
 	});
 
