@@ -11,25 +11,30 @@ const SANDBOX_URL = 'https://sandbox.rostering.invalid';
 /** The host for the chosen environment, as an expression over the credential's own fields. */
 const BASE_URL = `$self["environment"] === "custom" ? String($self["customBaseUrl"]).replace(/\\/+$/, "").replace(/\\/v1$/, "") : ($self["environment"] === "sandbox" ? "${SANDBOX_URL}" : "${PRODUCTION_URL}")`;
 
-/** Every read permission the spec shows, plus offline_access for the refresh token. */
-const DEFAULT_PERMISSIONS = [
-	'settings:read',
-	'roster:read',
-	'timesheets:read',
-	'people:read',
-	'leave:read',
-	'ondemand:read',
-	'offline_access',
-];
+/** Every read permission the spec shows. */
+const READ_PERMISSIONS = ['settings:read', 'roster:read', 'timesheets:read', 'people:read', 'leave:read', 'ondemand:read'];
+
+/** Every change permission the spec shows (leave has none). */
+const CHANGE_PERMISSIONS = ['roster:write', 'timesheets:write', 'projects:write', 'ondemand:write'];
+
+/** What each choice of Access asks for; offline_access (the refresh token) is always added. */
+const ACCESS_PRESETS: Record<string, string[]> = {
+	read: READ_PERMISSIONS,
+	readAndChange: [...READ_PERMISSIONS, ...CHANGE_PERMISSIONS],
+};
 
 /**
- * The scope asked for at Connect: the chosen permissions, or the defaults when none are chosen,
- * always with offline_access (without a refresh token the connection dies after 30 minutes).
- * Empty means the defaults because n8n 2.40's editor shows a new credential's Permissions empty
- * (its multiOptions default is not shown, seen in a real browser) and saves it so; the
- * credential's own default only holds when it is created over n8n's REST API.
+ * The scope asked for at Connect, always with offline_access (without a refresh token the
+ * connection dies after 30 minutes):
+ * - Access "Read" or "Read and Change": its preset, plus pay:read when Pay Details is on;
+ * - Access "Choose Permissions": the chosen ones, or Read's preset when none are chosen.
+ * Why a dropdown rather than a multiOptions default: n8n 2.40's editor shows a new credential's
+ * multiOptions empty (its default is not shown, seen in a real browser) and saves it so, while an
+ * options default is shown and kept. Credentials saved before Access existed have no `access`:
+ * n8n then applies its default ("read"), so a reconnect asks for the read preset; choose
+ * "Choose Permissions" to get the saved Permissions back (README, Credentials).
  */
-const SCOPE = `[...new Set([].concat($self["permissions"] || []).length ? [].concat($self["permissions"]).concat(["offline_access"]) : ${JSON.stringify(DEFAULT_PERMISSIONS)})].join(" ")`;
+const SCOPE = `[...new Set(($self["access"] === "custom" ? ([].concat($self["permissions"] || []).length ? [].concat($self["permissions"]) : ${JSON.stringify(READ_PERMISSIONS)}) : (${JSON.stringify(ACCESS_PRESETS)}[$self["access"]] || ${JSON.stringify(READ_PERMISSIONS)}).concat($self["payDetails"] === true ? ["pay:read"] : [])).concat(["offline_access"]))].join(" ")`;
 
 /**
  * Authorization code with PKCE (S256), client id and secret sent as HTTP Basic at the token
@@ -112,11 +117,43 @@ export class RosteringOAuth2Api implements ICredentialType {
 			default: `={{ (${BASE_URL}) + "/oauth/token" }}`,
 		},
 		{
+			displayName: 'Access',
+			name: 'access',
+			type: 'options',
+			options: [
+				{
+					name: 'Read',
+					value: 'read',
+					description: 'Read business details, locations, rosters and shifts, timesheets, staff, leave and on-demand shifts',
+				},
+				{
+					name: 'Read and Change',
+					value: 'readAndChange',
+					description: 'Read everything, and create and change shifts, timesheets, projects and on-demand shifts',
+				},
+				{
+					name: 'Choose Permissions',
+					value: 'custom',
+					description: 'Pick each permission to ask the business for',
+				},
+			],
+			default: 'read',
+			description: 'What to ask the business for when you connect. Staying connected (a refresh token) is always asked for. Reconnect after changing this.',
+		},
+		{
+			displayName: 'Pay Details',
+			name: 'payDetails',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to also ask for pay details (pay:read): shift costs, timesheet pay, rates and salaries. Without it the service leaves those fields out.',
+			displayOptions: { show: { access: ['read', 'readAndChange'] } },
+		},
+		{
 			displayName: 'Permissions',
 			name: 'permissions',
 			type: 'multiOptions',
 			description:
-				'What to ask the business for. Left empty: every read permission (business and locations, rosters and shifts, timesheets, staff, leave, on-demand shifts). Changing records needs the matching Change permission; pay fields (costs, rates) appear only with Pay Details. Stay Connected is always asked for. Reconnect after changing this.',
+				'What to ask the business for. None chosen: every read permission. Stay Connected is always asked for. Reconnect after changing this.',
 			options: [
 				{ name: 'Business Details and Locations (settings:read)', value: 'settings:read' },
 				{ name: 'Leave (leave:read)', value: 'leave:read' },
@@ -131,7 +168,8 @@ export class RosteringOAuth2Api implements ICredentialType {
 				{ name: 'Timesheets: Change (timesheets:write)', value: 'timesheets:write' },
 				{ name: 'Timesheets: Read (timesheets:read)', value: 'timesheets:read' },
 			],
-			default: DEFAULT_PERMISSIONS,
+			default: [],
+			displayOptions: { show: { access: ['custom'] } },
 		},
 		{
 			displayName: 'Scope',

@@ -411,6 +411,7 @@ export function rosteringCredential(opts: {
 			customBaseUrl: opts.baseUrl,
 			clientId: opts.clientId,
 			clientSecret: opts.clientSecret,
+			access: 'custom',
 			permissions: opts.permissions ?? ALL_PERMISSIONS,
 			oauthTokenData: opts.tokens,
 		},

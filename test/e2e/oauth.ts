@@ -131,6 +131,7 @@ export async function connectThroughOAuth(server: Pick<N8nServer, 'baseUrl'>, op
 				customBaseUrl: opts.service.url,
 				clientId: opts.service.clientId,
 				clientSecret: opts.service.clientSecret,
+				access: 'custom',
 				permissions: opts.permissions ?? ALL_PERMISSIONS,
 			},
 		});
