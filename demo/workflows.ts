@@ -163,10 +163,11 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		false,
 		[
 			node('Every morning at 7', 'n8n-nodes-base.scheduleTrigger', 1.2, 0, { rule: { interval: [{ field: 'cronExpression', expression: '0 7 * * *' }] } }),
-			node("Who's on now", 'n8n-nodes-rostering.rosteringWhosOn', 1, 0, { resource: 'whosOn', operation: 'getAll', returnAll: true, filters: {}, options: {} }, ids),
-			fields('One line each', { line: '={{ $json.employee_id }} since {{ $json.start_time }} at {{ $json.location_id }}' }),
+			node("Who's on now", 'n8n-nodes-rostering.rosteringWhosOn', 1, 0, { resource: 'whosOn', operation: 'getAll', returnAll: true, filters: {}, options: { addNames: true } }, ids),
+			// start_time is local time at the location ("2026-11-25T09:00:00+11:00"): its hour and minute.
+			fields('One line each', { line: '={{ $json.employee_name ?? $json.employee_id }} since {{ $json.start_time.slice(11, 16) }} at {{ $json.location_name ?? $json.location_id }}' }),
 		],
-		[note("## Who's on now, every morning\nAt 7 every morning (activate it), lists who is clocked in: one row per open timesheet started in the last 24 hours. Click **Execute workflow** to see it now.")],
+		[note("## Who's on now, every morning\nAt 7 every morning (activate it), lists who is clocked in, by name: one row per open timesheet started in the last 24 hours. Options › Add Names puts the names beside the ids (one read of each list, however many rows). Click **Execute workflow** to see it now.")],
 		'Every morning at 7',
 	);
 
@@ -180,7 +181,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 				'n8n-nodes-rostering.rosteringTimesheetTotal',
 				1,
 				0,
-				{ resource: 'timesheetTotal', operation: 'get', from: '={{ $today.minus({ days: 14 }).toISODate() }}', to: '={{ $today.minus({ days: 1 }).toISODate() }}', filters: {}, options: {} },
+				{ resource: 'timesheetTotal', operation: 'get', from: '={{ $today.minus({ days: 14 }).toISODate() }}', to: '={{ $today.minus({ days: 1 }).toISODate() }}', filters: {}, options: { addNames: true } },
 				ids,
 			),
 			node('Only approved hours', 'n8n-nodes-base.filter', 2.2, 0, {
@@ -191,9 +192,9 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 				},
 				options: {},
 			}),
-			fields('Employee and hours', { employee_id: '={{ $json.employee_id }}', approved_hours: '={{ $json.approved_hours }}' }),
+			fields('Employee and hours', { employee: '={{ $json.employee_name ?? $json.employee_id }}', approved_hours: '={{ $json.approved_hours }}', employee_id: '={{ $json.employee_id }}' }),
 		],
-		[note('## Approved hours per employee\nAdds up the last fourteen days of timesheets per person (approved and pending; rejected and open ones left out) and keeps the approved hours: ready for payroll or a spreadsheet.')],
+		[note('## Approved hours per employee\nAdds up the last fourteen days of timesheets per person (approved and pending; rejected and open ones left out) and keeps the approved hours, by name (Options › Add Names), with the id beside it: ready for payroll or a spreadsheet.')],
 		'Run',
 	);
 

@@ -1,5 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { NAMED_RESOURCES } from './names';
 import { resource, type ListParameter, type ResourceKey } from './resources';
 import { capitalised, withArticle } from './values';
 
@@ -207,7 +208,12 @@ export function shiftBreaks(): INodeProperties {
 	);
 }
 
-/** Options every operation has: how long to wait out a rate limit, and the idempotency key. */
+/**
+ * Options every operation has: how long to wait out a rate limit, and the idempotency key of a
+ * write. Reads (Get, Get Many) of the resources whose records carry employee, location or position
+ * ids also get Add Names (names.ts); the hidden Resource parameter, whose value is the resource
+ * key, tells them apart, so each node's call stays the same.
+ */
 export function requestOptions(writeOperations: string[], allOperations: string[]): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -217,6 +223,15 @@ export function requestOptions(writeOperations: string[], allOperations: string[
 		default: {},
 		displayOptions: show(allOperations),
 		options: [
+			{
+				displayName: 'Add Names',
+				name: 'addNames',
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { '/operation': ['get', 'getAll'], '/resource': NAMED_RESOURCES } },
+				description:
+					"Whether to add a readable name beside each employee, location and position ID: employee_name, location_name and position_name (from_employee_name and to_employee_name on shift swaps, lists such as employee_names beside lists of IDs). Each kind of name costs one list read per execution, however many items; employee names need Staff Details (people:read). An ID the service no longer shares, such as someone who has left, gets null.",
+			},
 			{
 				displayName: 'Idempotency Key',
 				name: 'idempotencyKey',

@@ -9,9 +9,11 @@ import type {
 
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { resource, type ResourceKey } from './resources';
+import { addNames } from './names';
 import { passThroughOf } from './n8n-internals';
 import { CREDENTIAL_TYPE, idempotencyKey, listAll, send } from './transport';
 import type { BodyBuilder } from './writes';
+import { ExecutionCache, executionKey } from './execution-cache';
 import { capitalised, checkId, hasOffset, inputError, toDate, toInteger, toTimestamp, withArticle } from './values';
 
 /**
@@ -122,7 +124,8 @@ export function withBody(build: BodyBuilder) {
 	};
 }
 
-const timezoneCache = new Map<string, Promise<string>>();
+/** Location time zones, by execution, connection and location (see ExecutionCache). */
+const timezones = new ExecutionCache<string>(1000);
 
 /**
  * The IANA time zone of a location (the location record's `timezone`, a field the spec implies
@@ -130,19 +133,16 @@ const timezoneCache = new Map<string, Promise<string>>();
  * naming the field, before anything is created.
  */
 export async function locationTimezone(ctx: IExecuteSingleFunctions, locationId: string, field: string): Promise<string> {
-	const credentialId = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
-	const cacheKey = `${ctx.getExecutionId()}|${credentialId}|${locationId}`;
-	let pending = timezoneCache.get(cacheKey);
-	if (!pending) {
-		if (timezoneCache.size > 1000) timezoneCache.clear();
-		pending = send(
+	// Checked before anything is read: a wrong Max Rate-Limit Wait is the user's to correct.
+	const maxRateLimitWaitSeconds = maxRateLimitWait(ctx);
+	const read = async () =>
+		await send(
 			ctx,
 			{ method: 'GET', url: `/v1/locations/${locationId}` },
-			{ subject: subjectOf('location', 'get', locationId), retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(ctx) },
+			{ subject: subjectOf('location', 'get', locationId), retrySafe: true, maxRateLimitWaitSeconds },
 		).then((location) => String(location.timezone ?? ''));
-		timezoneCache.set(cacheKey, pending);
-		pending.catch(() => timezoneCache.delete(cacheKey));
-	}
+	const execution = executionKey(ctx, CREDENTIAL_TYPE);
+	const pending = execution ? timezones.get(`${execution}|${locationId}`, read) : read();
 	try {
 		const timezone = await pending;
 		if (!timezone) throw new Error('no timezone');
@@ -260,8 +260,10 @@ function withPairing(records: IDataObject[], itemIndex: number): INodeExecutionD
 /**
  * The node's pagination function: runs the operation the routing prepared through the transport.
  * Get Many pages (Return All / Limit, range splitting); everything else is one request, retried
- * only where that is safe. Create and Create Many come here only on n8n's AI-tool path, one item
- * per call (n8n-internals A7); otherwise the node's customOperations run them (writes.ts).
+ * only where that is safe. The records a Get or Get Many reads get their names (Options › Add
+ * Names, names.ts) before they become items. Create and Create Many come here only on n8n's
+ * AI-tool path, one item per call (n8n-internals A7); otherwise the node's customOperations run
+ * them (writes.ts).
  */
 export function operationRunner(key: ResourceKey) {
 	return async function (
@@ -276,6 +278,11 @@ export function operationRunner(key: ResourceKey) {
 		const url = String(options.url);
 		// The record the request names: one record's path, or the record a list hangs off.
 		const id = /\/([0-9a-f]{24})(?:\/|$)/.exec(url)?.[1];
+		// Options › Add Names, offered on the reads (get, getAll) of resources that carry ids.
+		const named = async (records: IDataObject[]) =>
+			this.getNodeParameter('options.addNames', false) === true
+				? await addNames(this, records, { baseURL: options.baseURL, passThrough: passThroughOf(options), maxRateLimitWaitSeconds: maxWait })
+				: records;
 		// A Get of a list for a range (timesheet totals) reads the whole list; Limit is Get Many's.
 		if (operation === 'getAll' || (operation === 'get' && spec.getReadsList)) {
 			const returnAll = operation !== 'getAll' || (this.getNodeParameter('returnAll', false) as boolean);
@@ -287,7 +294,7 @@ export function operationRunner(key: ResourceKey) {
 				baseURL: options.baseURL,
 				passThrough: passThroughOf(options),
 			});
-			return withPairing(records, itemIndex);
+			return withPairing(await named(records), itemIndex);
 		}
 		const method = options.method ?? 'GET';
 		const headers = (options.headers ?? {}) as IDataObject;
@@ -308,6 +315,6 @@ export function operationRunner(key: ResourceKey) {
 				maxRateLimitWaitSeconds: maxWait,
 			},
 		);
-		return withPairing([body], itemIndex);
+		return withPairing(operation === 'get' ? await named([body]) : [body], itemIndex);
 	};
 }

@@ -96,11 +96,23 @@ describe('the demo (npm run demo)', () => {
 		expect(String(alert.message)).toMatch(/^Removed: published shift /);
 	});
 
-	test("who's on now and the fortnight's approved hours come out as their notes say", async () => {
+	test("who's on now and the fortnight's approved hours come out as their notes say, by name", async () => {
+		const hexId = /[0-9a-f]{24}/;
+		const names = new Set(demo.sandbox.store.employees.map((e) => `${e.preferred_name || e.first_name} ${e.last_name}`));
 		const whosOn = executionItems(await run("Who's on now, every morning", 'Every morning at 7'), 'One line each');
 		expect(whosOn.length).toBeGreaterThanOrEqual(3);
+		for (const { line } of whosOn) {
+			// "Ava Singh since 09:00 at Circular Quay Café" (Options › Add Names)
+			const [, who] = /^(.+) since \d{2}:\d{2} at (.+)$/.exec(String(line)) ?? [];
+			expect({ line, named: names.has(who) }).toEqual({ line, named: true });
+			expect(String(line)).not.toMatch(hexId);
+		}
 		const hours = executionItems(await run('Approved hours per employee, last fortnight', 'Run'), 'Employee and hours');
 		expect(hours.length).toBeGreaterThan(0);
-		for (const row of hours) expect(Number(row.approved_hours)).toBeGreaterThan(0);
+		for (const row of hours) {
+			expect(Number(row.approved_hours)).toBeGreaterThan(0);
+			expect(String(row.employee)).not.toMatch(hexId);
+			expect(row.employee_id).toMatch(hexId);
+		}
 	});
 });

@@ -1,0 +1,229 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
+
+import { asNodeError } from './errors';
+import { ExecutionCache, executionKey } from './execution-cache';
+import { maxRateLimitWait, subjectOf } from './params';
+import { resource, type ResourceKey } from './resources';
+import { CREDENTIAL_TYPE, listAll } from './transport';
+import { inputError } from './values';
+
+/**
+ * Options › Add Names: a readable name beside each employee, location and position id of the
+ * records a node reads ("employee_name": "Ava Singh" beside "employee_id"), so that a workflow can
+ * say who and where without a lookup of its own.
+ *
+ * Names come from the lists themselves, never from one request per record: each kind of name
+ * (employees, locations, positions) is one list read (Return All, pages of 200) per execution and
+ * connection, shared by every item of the execution, and only for the kinds the records need. An
+ * id the list does not hold (someone who has left: the service stops sharing their record) gets a
+ * null name, as does a null id (an open shift).
+ */
+
+export type NameKind = 'employee' | 'location' | 'position';
+
+/** An id field the names go beside: `id` holds one id or a list of ids, `name` gets the same shape. */
+export interface NamedField {
+	id: string;
+	name: string;
+	kind: NameKind;
+}
+
+/** Every id field Add Names recognises, in the shapes the records carry them (test/sandbox, the spec). */
+export const NAMED_FIELDS: NamedField[] = [
+	{ id: 'employee_id', name: 'employee_name', kind: 'employee' },
+	// shift swaps: who offered and who was asked
+	{ id: 'from_employee_id', name: 'from_employee_name', kind: 'employee' },
+	{ id: 'to_employee_id', name: 'to_employee_name', kind: 'employee' },
+	// projects: the people on the project
+	{ id: 'employee_ids', name: 'employee_names', kind: 'employee' },
+	{ id: 'location_id', name: 'location_name', kind: 'location' },
+	// employees: their assigned locations and the positions they may not work
+	{ id: 'location_ids', name: 'location_names', kind: 'location' },
+	{ id: 'position_id', name: 'position_name', kind: 'position' },
+	{ id: 'excluded_position_ids', name: 'excluded_position_names', kind: 'position' },
+];
+
+/**
+ * The resources whose records carry one of those ids, so whose read operations offer Add Names.
+ * Left out: those without such ids (connection, business, locations, leave types, leave blackout
+ * periods, awards), and who can cover a shift, whose rows already carry first_name and last_name.
+ */
+export const NAMED_RESOURCES: ResourceKey[] = [
+	'availability', // employee_id
+	'employee', // location_ids, excluded_position_ids
+	'employment', // employee_id
+	'labourCost', // location_id
+	'leaveBalance', // employee_id
+	'leaveRequest', // employee_id
+	'onDemandShift', // location_id, position_id
+	'openShiftRequest', // employee_id, location_id
+	'position', // location_id
+	'project', // employee_ids
+	'publicHoliday', // location_id
+	'roster', // location_id
+	'shift', // employee_id, location_id, position_id
+	'shiftSwap', // from_employee_id, to_employee_id, location_id
+	'timesheet', // employee_id, location_id, position_id
+	'timesheetTotal', // employee_id
+	'whosOn', // employee_id, location_id, position_id
+];
+
+/** Where the option sits on the node, for messages. */
+export const ADD_NAMES_OPTION = 'Options › Add Names';
+
+/** "Ava Singh": the preferred name (or first name) and last name, as the employee picker shows it. */
+export function employeeName(employee: IDataObject): string | null {
+	const first = employee.preferred_name || employee.first_name;
+	const name = [first, employee.last_name].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
+	return name || null;
+}
+
+function recordName(record: IDataObject): string | null {
+	return typeof record.name === 'string' && record.name !== '' ? record.name : null;
+}
+
+interface NameList {
+	resource: ResourceKey;
+	/** Archived locations and positions are asked for too: old records still name them. */
+	query: IDataObject;
+	label: (record: IDataObject) => string | null;
+	/** What to say when the service refuses the list for want of a permission. */
+	refused: { message: string; description: string };
+}
+
+const ANY_READ_LABELS =
+	'Business Details and Locations (settings:read), Rosters and Shifts: Read (roster:read), Timesheets: Read (timesheets:read), Staff Details (people:read) or Leave (leave:read)';
+
+const LISTS: Record<NameKind, NameList> = {
+	employee: {
+		resource: 'employee',
+		// The employee list takes no include_archived: people who left are not shared at all.
+		query: {},
+		label: employeeName,
+		refused: {
+			message: 'Add Names needs the Staff Details permission to name employees',
+			description: `The service refused to list employees, which needs Staff Details (people:read). Open the Rostering credential, ask for Staff Details (people:read) and reconnect, so that the business owner can allow it; or switch off ${ADD_NAMES_OPTION}.`,
+		},
+	},
+	location: {
+		resource: 'location',
+		query: { include_archived: true },
+		label: recordName,
+		refused: {
+			message: 'Add Names needs a read permission to name locations',
+			description: `The service refused to list locations, which needs any one of ${ANY_READ_LABELS}. Open the Rostering credential, ask for one of them and reconnect; or switch off ${ADD_NAMES_OPTION}.`,
+		},
+	},
+	position: {
+		resource: 'position',
+		query: { include_archived: true },
+		label: recordName,
+		refused: {
+			message: 'Add Names needs a read permission to name positions',
+			description: `The service refused to list positions, which needs any one of ${ANY_READ_LABELS}. Open the Rostering credential, ask for one of them and reconnect; or switch off ${ADD_NAMES_OPTION}.`,
+		},
+	},
+};
+
+/** Names by id, for each kind read. */
+export type NameLists = Map<NameKind, Map<string, string | null>>;
+
+const FIELDS_BY_ID = new Map(NAMED_FIELDS.map((field) => [field.id, field]));
+
+function hasIds(value: unknown): boolean {
+	if (typeof value === 'string') return value !== '';
+	return Array.isArray(value) && value.some((id) => typeof id === 'string' && id !== '');
+}
+
+/** The kinds of names these records need: those of the id fields that hold an id. */
+export function kindsNeeded(records: IDataObject[]): Set<NameKind> {
+	const kinds = new Set<NameKind>();
+	for (const record of records) {
+		if (!record || typeof record !== 'object') continue;
+		for (const [key, value] of Object.entries(record)) {
+			const field = FIELDS_BY_ID.get(key);
+			if (field && !(field.name in record) && hasIds(value)) kinds.add(field.kind);
+		}
+	}
+	return kinds;
+}
+
+function nameOf(value: unknown, names: Map<string, string | null> | undefined): string | null | Array<string | null> {
+	const one = (id: unknown) => (typeof id === 'string' ? (names?.get(id) ?? null) : null);
+	return Array.isArray(value) ? value.map(one) : one(value);
+}
+
+/**
+ * The record with a name placed right after each id field it recognises (a list of names after a
+ * list of ids). A name field the record already has is left as it is.
+ */
+export function withNames(record: IDataObject, names: NameLists): IDataObject {
+	if (!record || typeof record !== 'object' || Array.isArray(record)) return record;
+	const named: IDataObject = {};
+	for (const [key, value] of Object.entries(record)) {
+		named[key] = value;
+		const field = FIELDS_BY_ID.get(key);
+		if (field && !(field.name in record)) named[field.name] = nameOf(value, names.get(field.kind)) as IDataObject[keyof IDataObject];
+	}
+	return named;
+}
+
+/** The contexts that read names: a node's items (and its pagination function), or a poll. */
+export type NamesContext = IExecuteSingleFunctions | IPollFunctions;
+
+/** How the list reads are sent: the node's own request options, when it has them. */
+export interface NamesRequest {
+	baseURL?: string;
+	passThrough?: Partial<IHttpRequestOptions>;
+	maxRateLimitWaitSeconds?: number;
+}
+
+/** Kept for the execution: at most this many lists (a few per execution; oldest dropped first). */
+const lists = new ExecutionCache<Map<string, string | null>>(100);
+
+async function readList(ctx: NamesContext, kind: NameKind, request: NamesRequest): Promise<Map<string, string | null>> {
+	const list = LISTS[kind];
+	const records = await listAll(ctx, `/v1/${resource(list.resource).path}`, list.query, {
+		subject: subjectOf(list.resource, 'getAll'),
+		maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds,
+		baseURL: request.baseURL,
+		passThrough: request.passThrough,
+	});
+	return new Map(records.map((record) => [String(record.id), list.label(record)]));
+}
+
+/**
+ * One kind of names for this execution and connection. A node's items share one read (the
+ * promise is kept, since n8n runs them at once); a poll hands all its records over in one call,
+ * so it reads each list once per poll and keeps nothing between polls.
+ */
+async function namesOf(ctx: NamesContext, kind: NameKind, request: NamesRequest): Promise<Map<string, string | null>> {
+	const execution = 'getItemIndex' in ctx ? executionKey(ctx, CREDENTIAL_TYPE) : undefined;
+	try {
+		return execution ? await lists.get(`${execution}|${kind}`, async () => await readList(ctx, kind, request)) : await readList(ctx, kind, request);
+	} catch (error) {
+		const context = (error as { context?: IDataObject }).context;
+		if (context?.apiCode !== 'permission_denied') throw asNodeError(ctx.getNode(), error);
+		const { message, description } = LISTS[kind].refused;
+		const requestId = typeof context.requestId === 'string' ? ` Request id: ${context.requestId}.` : '';
+		const refused = inputError(ctx.getNode(), 'getItemIndex' in ctx ? ctx.getItemIndex() : 0, message, `${description}${requestId}`);
+		Object.assign(refused.context, { httpCode: (error as { httpCode?: string }).httpCode ?? '403', apiCode: context.apiCode, requestId: context.requestId });
+		throw refused;
+	}
+}
+
+/**
+ * The records with names beside their employee, location and position ids (see withNames), after
+ * one list read per kind of name they need; the same records when they need none.
+ */
+export async function addNames(ctx: NamesContext, records: IDataObject[], request: NamesRequest = {}): Promise<IDataObject[]> {
+	const kinds = [...kindsNeeded(records)];
+	const names: NameLists = new Map();
+	const maxRateLimitWaitSeconds = kinds.length > 0 ? (request.maxRateLimitWaitSeconds ?? maxRateLimitWait(ctx)) : undefined;
+	await Promise.all(
+		kinds.map(async (kind) => {
+			names.set(kind, await namesOf(ctx, kind, { ...request, maxRateLimitWaitSeconds }));
+		}),
+	);
+	return records.map((record) => withNames(record, names));
+}
