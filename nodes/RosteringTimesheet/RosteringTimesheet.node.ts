@@ -3,9 +3,11 @@
  *
  * note vs notes: the spec's Timesheet field table names the note field `notes`, while every
  * request and response example names it `note`, and the spec says which spelling is authoritative
- * is not shown. This node SENDS `note` (what the examples send) on create and change, and READS
- * either: records are output exactly as the API returns them, so a timesheet carries `note` or
- * `notes`, whichever the service uses.
+ * is not shown. The body builders write `note` (what the examples send); every create and change
+ * is sent through nodes/shared/timesheet-note.ts, which sends it once more as `notes` if the
+ * service refuses `note` as an unknown field, and remembers per connection which spelling the
+ * service took. Records are output exactly as the API returns them, so a timesheet carries `note`
+ * or `notes`, whichever the service uses.
  *
  * Times and breaks (taken breaks, with start and end times) follow the rules in
  * nodes/shared/timesheet-times.ts.
@@ -28,6 +30,7 @@ import {
 	withRecordId,
 } from '../shared/operations';
 import { listSearch } from '../shared/search';
+import { sendWithNoteKey, withNoteKeys } from '../shared/timesheet-note';
 import { breaksOf, checkTimesheetTimes, timesheetBreaks, timesheetTime, type Break } from '../shared/timesheet-times';
 import { createOperations } from '../shared/writes';
 import { checkId, compact, inputError, textField } from '../shared/values';
@@ -74,7 +77,7 @@ async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 		start_time: start,
 		end_time: end,
 		breaks: breaks.length ? breaks : undefined,
-		// `note`, as every example in the spec spells it (see the comment at the top).
+		// `note`, as every example in the spec spells it; sent as `notes` where the service wants that (see the top).
 		note: textField(node, itemIndex, extra.note, 'Additional Fields › Note'),
 	});
 }
@@ -94,7 +97,7 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	const { timezone } = current;
 	const body: IDataObject = {};
 	if ('positionId' in fields) body.position_id = idParameter(ctx, 'updateFields.positionId', 'Position', 'position');
-	// `note`, as every example in the spec spells it (see the comment at the top).
+	// `note`, as every example in the spec spells it; sent as `notes` where the service wants that (see the top).
 	if ('note' in fields) body.note = textField(node, itemIndex, fields.note, 'Update Fields › Note') ?? null;
 	if ('startTime' in fields) body.start_time = await timestampAt(ctx, fields.startTime, 'Start Time', timezone);
 	if ('endTime' in fields) body.end_time = await timestampAt(ctx, fields.endTime, 'End Time', timezone);
@@ -139,7 +142,7 @@ export class RosteringTimesheet implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('timesheet') },
+		requestOperations: { pagination: withNoteKeys(operationRunner('timesheet')) },
 		properties: [
 			{
 				displayName:
@@ -328,6 +331,7 @@ export class RosteringTimesheet implements INodeType {
 
 	methods = { listSearch };
 
-	// Create and Create Many read every item before sending any (nodes/shared/writes.ts).
-	customOperations = { timesheet: createOperations('timesheet', createBody) };
+	// Create and Create Many read every item before sending any (nodes/shared/writes.ts); the note's
+	// spelling is settled per request (nodes/shared/timesheet-note.ts).
+	customOperations = { timesheet: createOperations('timesheet', createBody, sendWithNoteKey) };
 }

@@ -110,7 +110,7 @@ function hasIdempotencyKey(request: ApiRequest): boolean {
 }
 
 /** The connection a request belongs to: the credential the node uses. */
-function connectionKey(ctx: RequestContext): string {
+export function connectionKey(ctx: RequestContext): string {
 	const credential = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
 	return credential?.id ?? credential?.name ?? 'default';
 }

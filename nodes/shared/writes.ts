@@ -29,13 +29,29 @@ import { MAX_CONCURRENT_REQUESTS } from './limiter';
  *    per request.
  * 3. Every request carries an Idempotency-Key derived from the execution, node, run, items and
  *    bodies (or the user's key), so n8n's Retry On Fail, which runs the node again in the same
- *    execution, replays what was already created instead of creating it twice.
+ *    execution, replays what was already created instead of creating it twice. A node may send a
+ *    request a second time in another shape (the Timesheet node's note: CreateSender); that
+ *    request carries a key of its own.
  * 4. Output: one item per input item, paired to it, in input order. With Continue On Fail, an item
  *    that was not created comes out as an error item saying why.
  */
 
 /** Builds and checks the create body of one item from that item's parameters. */
 export type BodyBuilder = (ctx: IExecuteSingleFunctions) => Promise<IDataObject>;
+
+/**
+ * Sends one create request (an item's body, or a batch's `{data}`): `attempt` sends a body with
+ * its headers through the transport, paced. By default the body is sent once, as built; a node
+ * whose service may need a second try at a body passes its own (the Timesheet node's note:
+ * nodes/shared/timesheet-note.ts).
+ */
+export type CreateSender = (
+	ctx: IExecuteSingleFunctions,
+	request: { method: string; body: IDataObject; headers: IDataObject },
+	attempt: (body: IDataObject, headers: IDataObject) => Promise<IDataObject>,
+) => Promise<IDataObject>;
+
+const sendAsBuilt: CreateSender = async (_ctx, request, attempt) => await attempt(request.body, request.headers);
 
 /** What the body builders and the transport use of a per-item context. */
 type ItemFunctions = Pick<
@@ -220,6 +236,7 @@ class Run {
 		readonly url: string,
 		readonly passThrough: Partial<IHttpRequestOptions>,
 		readonly pace: () => Promise<void>,
+		readonly sender: CreateSender,
 		count: number,
 	) {
 		this.results = new Array<INodeExecutionData | undefined>(count).fill(undefined);
@@ -246,12 +263,14 @@ class Run {
 	}
 
 	async post(body: IDataObject, headers: IDataObject, leader: Ready): Promise<IDataObject> {
-		await this.pace();
-		return await send(
-			leader.item,
-			{ method: 'POST', url: this.url, body, headers, passThrough: this.passThrough },
-			{ subject: subjectOf(this.key, 'create'), retrySafe: true, maxRateLimitWaitSeconds: leader.maxWait },
-		);
+		return await this.sender(leader.item, { method: 'POST', body, headers }, async (sent, sentHeaders) => {
+			await this.pace();
+			return await send(
+				leader.item,
+				{ method: 'POST', url: this.url, body: sent, headers: sentHeaders, passThrough: this.passThrough },
+				{ subject: subjectOf(this.key, 'create'), retrySafe: true, maxRateLimitWaitSeconds: leader.maxWait },
+			);
+		});
 	}
 
 	/** The error the node stops with, saying what became of the other items. */
@@ -369,10 +388,16 @@ async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 	}
 }
 
-async function runCreates(ctx: IExecuteFunctions, key: ResourceKey, build: BodyBuilder, batched: boolean): Promise<INodeExecutionData[][]> {
+async function runCreates(
+	ctx: IExecuteFunctions,
+	key: ResourceKey,
+	build: BodyBuilder,
+	batched: boolean,
+	sender: CreateSender,
+): Promise<INodeExecutionData[][]> {
 	const count = ctx.getInputData().length;
 	const { passThrough, spacing } = requestOptionsOf(ctx);
-	const run = new Run(ctx, key, `/v1/${resource(key).path}`, passThrough, pacer(spacing), count);
+	const run = new Run(ctx, key, `/v1/${resource(key).path}`, passThrough, pacer(spacing), sender, count);
 	const ready = await prepare(ctx, run, build, count);
 	// The service keeps one Idempotency-Key per request: items with the user's own key (the source
 	// row id, say) are sent one by one, so that a re-run with more rows, or in another order, still
@@ -385,14 +410,17 @@ async function runCreates(ctx: IExecuteFunctions, key: ResourceKey, build: BodyB
 	return [run.results.filter((result): result is INodeExecutionData => result !== undefined)];
 }
 
-/** The node's `customOperations` entry for a resource that can be created one by one or in batches. */
-export function createOperations(key: ResourceKey, build: BodyBuilder) {
+/**
+ * The node's `customOperations` entry for a resource that can be created one by one or in batches;
+ * `sender` sends each request (default: once, as built; see CreateSender).
+ */
+export function createOperations(key: ResourceKey, build: BodyBuilder, sender: CreateSender = sendAsBuilt) {
 	return {
 		async create(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			return await runCreates(this, key, build, false);
+			return await runCreates(this, key, build, false, sender);
 		},
 		async createMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			return await runCreates(this, key, build, true);
+			return await runCreates(this, key, build, true, sender);
 		},
 	};
 }

@@ -1,9 +1,10 @@
 /**
- * npm run sandbox [-- --port 4010] [--anchor 2026-11-25] [--consent] [--latency 200]
+ * npm run sandbox [-- --port 4010] [--anchor 2026-11-25] [--consent] [--latency 200] [--timesheet-note notes]
  * Starts the sandbox on 127.0.0.1, prints what an n8n credential needs, and stays up until Ctrl-C.
  * Port: --port, else SANDBOX_PORT, else 4010. The consent page is shown unless --auto-consent.
+ * --timesheet-note: the note key the timesheet endpoints take, both (default), note, notes or none.
  */
-import { startSandbox } from './index';
+import { startSandbox, type SandboxOptions } from './index';
 
 function arg(name: string): string | undefined {
 	const i = process.argv.indexOf(`--${name}`);
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
 		anchor: arg('anchor') ?? process.env.SANDBOX_ANCHOR,
 		autoConsent: process.argv.includes('--auto-consent'),
 		latencyMs: arg('latency') ? Number(arg('latency')) : undefined,
+		timesheetNoteField: arg('timesheet-note') as SandboxOptions['timesheetNoteField'],
 	});
 	const lines = [
 		`Rostering sandbox listening at ${sb.url}`,
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
 		`  Redirect URIs accepted: ${sb.redirectUris.join(', ')}`,
 		`  Seed week:      Monday ${sb.anchorWeek}; sandbox clock ${sb.clock.now().toISOString()}`,
 		`  Control API:    ${sb.url}/__control/info`,
+		`  Timesheet note: ${arg('timesheet-note') ?? 'both'} (POST /__control/timesheet-note-field {"field": ...} changes it)`,
 		'In n8n: credential "Rostering OAuth2 API", Environment "Custom Base URL", Base URL ' + sb.url + '.',
 		'Press Ctrl-C to stop.',
 	];

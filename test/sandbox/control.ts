@@ -4,6 +4,7 @@
  */
 import type { Core } from './core';
 import type { Fault } from './faults';
+import { TIMESHEET_NOTE_FIELDS, type TimesheetNoteField } from './model';
 import { json, type Reply } from './reply';
 import { RESOURCE_NAMES, type ResourceName } from './store-view';
 
@@ -25,6 +26,7 @@ export function info(core: Core): Obj {
 		other_business_id: core.store.otherBusinessId,
 		anchor_week: core.anchorWeek,
 		now: core.clock.now().toISOString(),
+		timesheet_note_field: core.store.timesheetNoteField,
 	};
 }
 
@@ -80,6 +82,12 @@ export async function handleControl(core: Core, method: string, url: URL, body: 
 				if (per !== null && per !== undefined && (typeof per !== 'number' || per < 1)) return bad('Send {"perSecond": <n>} or {"perSecond": null}.');
 				core.faults.setRateLimit(typeof per === 'number' ? { perSecond: per } : null);
 				return done();
+			}
+			case 'POST timesheet-note-field': {
+				const field = b.field as TimesheetNoteField;
+				if (!TIMESHEET_NOTE_FIELDS.includes(field)) return bad(`Send {"field": one of ${TIMESHEET_NOTE_FIELDS.map((x) => `"${x}"`).join(', ')}}.`);
+				core.store.timesheetNoteField = field;
+				return done({ timesheet_note_field: field });
 			}
 			case 'GET clock':
 				return json(200, { now: core.clock.now().toISOString() });

@@ -5,6 +5,7 @@ import { hexId } from './ids';
 import { Idempotency } from './idempotency';
 import { manager, type Manager } from './manager';
 import { OAuth } from './oauth';
+import { TIMESHEET_NOTE_FIELDS, type TimesheetNoteField } from './model';
 import { Store } from './store';
 import { StoreView } from './store-view';
 import { Clock } from './time';
@@ -29,6 +30,12 @@ export interface SandboxOptions {
 	clientId?: string;
 	clientSecret?: string;
 	appName?: string;
+	/**
+	 * The note key the timesheet endpoints take: 'both' (default: `note`, `notes` as an alias,
+	 * answers `note`), 'note', 'notes' (the other key refused as unknown; answers with this one) or
+	 * 'none' (both refused). See CHOICES.md. `reset()` comes back to this.
+	 */
+	timesheetNoteField?: TimesheetNoteField;
 }
 
 /** One request received (API and OAuth; the last 10,000 are kept). */
@@ -64,6 +71,9 @@ export class Core {
 	private monday: string;
 
 	constructor(public options: SandboxOptions) {
+		if (options.timesheetNoteField !== undefined && !TIMESHEET_NOTE_FIELDS.includes(options.timesheetNoteField)) {
+			throw new Error(`timesheetNoteField: one of ${TIMESHEET_NOTE_FIELDS.join(', ')}`);
+		}
 		if (options.anchor) {
 			const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(options.anchor);
 			const dt = dateOnly ? DateTime.fromISO(`${options.anchor}T01:00:00Z`, { setZone: true }) : DateTime.fromISO(options.anchor, { setZone: true });
@@ -91,13 +101,14 @@ export class Core {
 		this.idempotency = new Idempotency(this.clock);
 		this.manager = manager(this.store);
 		this.faults.latencyMs = options.latencyMs ?? 0;
+		this.store.timesheetNoteField = options.timesheetNoteField ?? 'both';
 	}
 
 	get anchorWeek(): string {
 		return this.monday;
 	}
 
-	/** Back to seed state (and the clock to the anchor); requests, faults, latency, rate limit and idempotency keys cleared. Tokens stay valid. */
+	/** Back to seed state (and the clock to the anchor); requests, faults, latency, rate limit, idempotency keys and the timesheet note key as started. Tokens stay valid. */
 	reset(): void {
 		if (this.anchorMs !== undefined) this.clock.set(new Date(this.anchorMs).toISOString());
 		else this.clock.set(new Date().toISOString());
@@ -106,5 +117,6 @@ export class Core {
 		this.faults.reset();
 		this.faults.latencyMs = this.options.latencyMs ?? 0;
 		this.idempotency.clear();
+		this.store.timesheetNoteField = this.options.timesheetNoteField ?? 'both';
 	}
 }

@@ -12,11 +12,12 @@ import type { AddressInfo } from 'net';
 import { Core, type RecordedRequest, type SandboxOptions } from './core';
 import type { Fault } from './faults';
 import type { Manager } from './manager';
+import { TIMESHEET_NOTE_FIELDS, type TimesheetNoteField } from './model';
 import type { TokenResponse } from './oauth';
 import { createHandler } from './server';
 import type { StoreView } from './store-view';
 
-export type { SandboxOptions, RecordedRequest, TokenResponse, Fault, Manager };
+export type { SandboxOptions, RecordedRequest, TokenResponse, Fault, Manager, TimesheetNoteField };
 export type { ApiRecord, ResourceName, StoreView } from './store-view';
 export type { ShiftEdit } from './manager';
 
@@ -49,10 +50,17 @@ export interface Sandbox {
 	 * spec: without that right, roster writes get 403 permission_denied whatever the scopes say.
 	 */
 	setConnectorMayEditRosters(allowed: boolean): void;
+	/**
+	 * The note key the timesheet endpoints take (the spec names it `notes` in its table and `note`
+	 * in its examples): 'both' (default), 'note', 'notes' or 'none'. The key not taken is refused
+	 * as any unknown key is (422 validation_failed naming it); answers carry the key taken. Until
+	 * `reset()`, which comes back to the `timesheetNoteField` option.
+	 */
+	setTimesheetNoteField(field: TimesheetNoteField): void;
 	clock: { now(): Date; advance(ms: number): void; set(iso: string): void };
 	manager: Manager;
 	store: StoreView;
-	/** Back to seed state; clock back to the anchor; requests, faults, latency, rate limit, idempotency keys cleared. Tokens stay valid. */
+	/** Back to seed state; clock back to the anchor; requests, faults, latency, rate limit, idempotency keys cleared; the timesheet note key as started. Tokens stay valid. */
 	reset(): void;
 	close(): Promise<void>;
 }
@@ -93,6 +101,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		setRateLimit: (r) => core.faults.setRateLimit(r),
 		setConnectorMayEditRosters: (allowed) => {
 			core.faults.connectorMayEditRosters = allowed;
+		},
+		setTimesheetNoteField: (field) => {
+			if (!TIMESHEET_NOTE_FIELDS.includes(field)) throw new Error(`timesheet note field: one of ${TIMESHEET_NOTE_FIELDS.join(', ')}`);
+			core.store.timesheetNoteField = field;
 		},
 		clock: {
 			now: () => core.clock.now(),

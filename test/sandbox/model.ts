@@ -132,6 +132,15 @@ export interface TimesheetBreak {
 	paid: boolean;
 }
 
+/**
+ * Which request key the timesheet endpoints take for the note (the spec's field table says
+ * `notes`, its examples `note`; CHOICES.md): 'both' (the default: `note`, with `notes` as an
+ * alias; answers `note`), 'note' or 'notes' (only that key, the other refused as an unknown field;
+ * answers with that key), 'none' (neither key is known; answers carry no note).
+ */
+export type TimesheetNoteField = 'both' | 'note' | 'notes' | 'none';
+export const TIMESHEET_NOTE_FIELDS: TimesheetNoteField[] = ['both', 'note', 'notes', 'none'];
+
 export type TimesheetStatus = 'pending' | 'approved' | 'rejected' | 'active' | 'posted' | 'warning' | 'skipped';
 
 export interface Timesheet extends Common {

@@ -81,6 +81,18 @@ export function shift(v: View, r: M.Shift): Json {
 	return { ...out, created_by_app: r.created_by_app, ...common(r, z) };
 }
 
+/** The note under the key the endpoints take (CHOICES.md): `note`, or `notes`, or none at all. */
+function timesheetNote(v: View, note: string | null): Json {
+	switch (v.store.timesheetNoteField) {
+		case 'notes':
+			return { notes: note };
+		case 'none':
+			return {};
+		default:
+			return { note };
+	}
+}
+
 export function timesheet(v: View, r: M.Timesheet): Json {
 	const z = lzone(v, r);
 	const paid_hours = timesheetPaidHours(r.start_time, r.end_time, r.breaks);
@@ -88,7 +100,7 @@ export function timesheet(v: View, r: M.Timesheet): Json {
 		id: r.id, employee_id: r.employee_id, location_id: r.location_id, position_id: r.position_id, shift_id: r.shift_id,
 		start_time: fmt(r.start_time, z), end_time: fmtNullable(r.end_time, z), status: r.status,
 		breaks: r.breaks.map((b) => ({ start: fmt(b.start, z), end: fmt(b.end, z), paid: b.paid })),
-		note: r.note, project_id: r.project_id, clock_in_photo_taken: r.clock_in_photo_taken, clock_out_photo_taken: r.clock_out_photo_taken,
+		...timesheetNote(v, r.note), project_id: r.project_id, clock_in_photo_taken: r.clock_in_photo_taken, clock_out_photo_taken: r.clock_out_photo_taken,
 		paid_hours,
 	};
 	if (v.pay) {

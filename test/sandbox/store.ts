@@ -1,6 +1,6 @@
 /** The records of every business, plus the few helpers writes share. */
 import { hexId } from './ids';
-import type { Common, Location, Roster, Tables } from './model';
+import type { Common, Location, Roster, Tables, TimesheetNoteField } from './model';
 import { buildSeed } from './seed';
 import { Clock, mondayOf, toSecond } from './time';
 import { notFound } from './errors';
@@ -9,6 +9,8 @@ export class Store {
 	t!: Tables;
 	mainBusinessId!: string;
 	otherBusinessId!: string;
+	/** The note key the timesheet endpoints take (model.ts TimesheetNoteField); Core sets it, reset() leaves it. */
+	timesheetNoteField: TimesheetNoteField = 'both';
 	private created = 0;
 
 	constructor(

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import type { Sandbox } from './index';
-import { api, loc, positionAt, staffFor, start } from './helpers';
+import { api, http, loc, positionAt, staffFor, start } from './helpers';
 
 describe('timesheets, on-demand shifts and projects', () => {
 	let sb: Sandbox;
@@ -54,6 +54,47 @@ describe('timesheets, on-demand shifts and projects', () => {
 			expect([good.status, good.data.error?.message]).toEqual([201, undefined]);
 			expect(good.data.data).toHaveLength(2);
 		});
+
+		it('the note key is a setting: `notes` only refuses `note` as any unknown key and answers `notes`; `none` refuses both; reset comes back to `both`', async () => {
+			const l = loc(sb, 'Fremantle');
+			const p = positionAt(sb, l.id, 'Barista');
+			const who = staffFor(sb, l.id, p.id);
+			const item = (d: string, note: Record<string, unknown>) => ({ employee_id: who, location_id: l.id, position_id: p.id, start_time: `${d}T09:00:00+08:00`, end_time: `${d}T10:00:00+08:00`, ...note });
+			const before = sb.store.t.timesheets.size;
+			// Over the control API, as a test in another process would set it.
+			const set = await http(sb).post('/__control/timesheet-note-field', { field: 'notes' });
+			expect(set.data).toEqual({ ok: true, timesheet_note_field: 'notes' });
+			expect((await http(sb).get('/__control/info')).data.timesheet_note_field).toBe('notes');
+			expect((await http(sb).post('/__control/timesheet-note-field', { field: 'Notes' })).status).toBe(400);
+			const refused = await client.post('/v1/timesheets', item('2027-01-11', { note: 'a' }));
+			const unknown = await client.post('/v1/timesheets', item('2027-01-11', { colour: 'a' }));
+			expect([refused.status, refused.data.error.code, refused.data.error.field]).toEqual([422, 'validation_failed', 'note']);
+			expect(refused.data.error.message).toBe(unknown.data.error.message.replace(/^colour/, 'note'));
+			const batch = await client.post('/v1/timesheets', { data: [item('2027-01-12', { notes: 'b' }), item('2027-01-13', { note: 'c' })] });
+			expect([batch.status, batch.data.error.field]).toEqual([422, 'data[1].note']);
+			expect(sb.store.t.timesheets.size).toBe(before);
+			const made = await client.post('/v1/timesheets', item('2027-01-14', { notes: 'd' }));
+			expect(made.status).toBe(201);
+			expect(made.data.notes).toBe('d');
+			expect('note' in made.data).toBe(false);
+			expect(sb.store.get('timesheets', made.data.id)).toMatchObject({ notes: 'd' });
+			expect((await client.patch(`/v1/timesheets/${made.data.id}`, { note: 'e' })).data.error.field).toBe('note');
+			expect((await client.patch(`/v1/timesheets/${made.data.id}`, { notes: 'e' })).data.notes).toBe('e');
+
+			sb.setTimesheetNoteField('note');
+			expect((await client.patch(`/v1/timesheets/${made.data.id}`, { notes: 'f' })).data.error.field).toBe('notes');
+			expect((await client.get(`/v1/timesheets/${made.data.id}`)).data).toMatchObject({ note: 'e' });
+
+			sb.setTimesheetNoteField('none');
+			for (const key of ['note', 'notes']) expect((await client.post('/v1/timesheets', item('2027-01-15', { [key]: 'g' }))).data.error.field).toBe(key);
+			const plain = await client.get(`/v1/timesheets/${made.data.id}`);
+			expect(['note' in plain.data, 'notes' in plain.data]).toEqual([false, false]);
+
+			sb.reset();
+			const back = await client.post('/v1/timesheets', item('2027-01-16', { notes: 'h' }));
+			expect([back.status, back.data.note]).toEqual([201, 'h']);
+			sb.reset();
+		}, 20_000);
 
 		it('seed has open timesheets started within the last 24 hours', () => {
 			const now = sb.clock.now().getTime();

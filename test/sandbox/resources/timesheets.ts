@@ -3,13 +3,22 @@ import type { Ctx, Obj, Result } from '../context';
 import { batchItems, bodyObject, idField, isBatch, item, ok, onlyKeys, required, textOrNull, timestampField } from '../context';
 import { conflict, validation } from '../errors';
 import { list, startTimed } from '../lists';
-import type { Timesheet, TimesheetBreak } from '../model';
+import type { Timesheet, TimesheetBreak, TimesheetNoteField } from '../model';
 import * as render from '../render';
 import { fmt, toMinute } from '../time';
 import { employeeField, endAfterStart, locationField, positionField } from './checks';
 
-const CREATE = ['employee_id', 'location_id', 'position_id', 'shift_id', 'start_time', 'end_time', 'breaks', 'note', 'notes'];
-const CHANGE = ['position_id', 'start_time', 'end_time', 'breaks', 'note', 'notes'];
+const CREATE = ['employee_id', 'location_id', 'position_id', 'shift_id', 'start_time', 'end_time', 'breaks'];
+const CHANGE = ['position_id', 'start_time', 'end_time', 'breaks'];
+
+/**
+ * The note keys the endpoints take (CHOICES.md, model.ts TimesheetNoteField). A key not taken is
+ * not a field here: refused by onlyKeys as any unknown key is.
+ */
+function noteKeys(ctx: Ctx): string[] {
+	const keys: Record<TimesheetNoteField, string[]> = { both: ['note', 'notes'], note: ['note'], notes: ['notes'], none: [] };
+	return keys[ctx.store.timesheetNoteField];
+}
 
 export function listTimesheets(ctx: Ctx): Result {
 	const b = ctx.conn.businessId;
@@ -25,7 +34,10 @@ export function getTimesheet(ctx: Ctx): Result {
 	return ok(render.timesheet(ctx, ctx.store.get('timesheets', ctx.conn.businessId, ctx.id, 'timesheet')));
 }
 
-/** The note: `note` (as every example spells it) or `notes` (as the field table does), not both. */
+/**
+ * The note: `note` (as every example spells it) or `notes` (as the field table does), not both;
+ * only the keys the endpoints take get here (onlyKeys refuses the others first).
+ */
 function noteOf(o: Obj, prefix: string): string | null | undefined {
 	if ('note' in o && 'notes' in o) throw validation(prefix + 'notes', 'send either note or notes, not both.');
 	if ('note' in o) return textOrNull(o.note, prefix + 'note');
@@ -62,7 +74,7 @@ function overlapping(ctx: Ctx, t: { employee_id: string; start_time: number; end
 
 function buildTimesheet(ctx: Ctx, raw: unknown, prefix: string): Timesheet {
 	const o = prefix ? item(raw, prefix.slice(0, -1)) : bodyObject(raw);
-	onlyKeys(o, CREATE, prefix);
+	onlyKeys(o, [...CREATE, ...noteKeys(ctx)], prefix);
 	required(o, ['employee_id', 'location_id', 'position_id', 'start_time', 'end_time'], prefix);
 	const loc = locationField(ctx, o.location_id, prefix + 'location_id');
 	const position = positionField(ctx, o.position_id, loc, prefix + 'position_id');
@@ -121,7 +133,7 @@ export function changeTimesheet(ctx: Ctx): Result {
 	const o = bodyObject(ctx.body);
 	pendingOnly(t);
 	if (t.archived) throw conflict('conflict', 'The timesheet was deleted (archived) and can no longer be changed.');
-	onlyKeys(o, CHANGE, '', {
+	onlyKeys(o, [...CHANGE, ...noteKeys(ctx)], '', {
 		employee_id: 'cannot be changed.', location_id: 'cannot be changed.', shift_id: 'cannot be changed.',
 	});
 	const loc = ctx.store.t.locations.get(t.location_id)!;
