@@ -38,7 +38,7 @@ const FIELD_LABELS: Record<string, string> = {
 	breaks: 'Break',
 	offset_minutes: 'Starts After (Minutes)',
 	duration_minutes: 'Duration (Minutes)',
-	note: 'Notes',
+	note: 'Note',
 	employee_ids: 'Employee IDs',
 };
 
@@ -120,6 +120,17 @@ export function readFailure(error: unknown): ApiFailure | undefined {
 	return networkCode ? { status: 0, networkCode } : undefined;
 }
 
+/**
+ * Where the credential form asks for a permission (its Access dropdown, Pay Details switch, or the
+ * list under Choose Permissions: credentials/RosteringOAuth2Api.credentials.ts), as an instruction.
+ */
+export function howToAsk(permission: string | undefined): string {
+	if (!permission) return 'choose an Access that includes the permission this operation needs';
+	if (permission === 'pay:read') return 'switch on Pay Details (pay:read) (with Choose Permissions: pick Pay Details)';
+	if (permission.endsWith(':write')) return `set Access to Read and Change (with Choose Permissions: pick "${permission}")`;
+	return `set Access to Read or Read and Change, which include "${permission}" (with Choose Permissions: pick it)`;
+}
+
 /** What to tell a person for each code the spec names: the message, and what to do about it. */
 function explain(failure: ApiFailure, subject: RequestSubject): { message: string; description: string } {
 	const what = subject.id ? `${subject.singular} ${subject.id}` : `the ${subject.singular}`;
@@ -136,7 +147,7 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 			}
 			return {
 				message: `The connection is missing a permission${subject.permission ? `: ${subject.permission}` : ''}`,
-				description: `Open the Rostering credential, add ${subject.permission ? `"${subject.permission}"` : 'the permission this operation needs'} to Permissions and reconnect, so that the business owner can allow it. The person who connected the app must also be allowed to do this in the service.${said}`,
+				description: `Open the Rostering credential, ${howToAsk(subject.permission)}, and reconnect, so that the business owner can allow it. The person who connected the app must also be allowed to do this in the service.${said}`,
 			};
 		case 'token_expired':
 		case 'invalid_token':

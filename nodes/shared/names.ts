@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
 
-import { asNodeError } from './errors';
+import { asNodeError, howToAsk } from './errors';
 import { ExecutionCache, executionKey } from './execution-cache';
 import { maxRateLimitWait, subjectOf } from './params';
 import { resource, type ResourceKey } from './resources';
@@ -91,6 +91,9 @@ interface NameList {
 	refused: { message: string; description: string };
 }
 
+/** Where the credential form asks for any one read permission (howToAsk, for a list of them). */
+const ANY_READ_HOW = 'set Access to Read or Read and Change (with Choose Permissions: pick any one of them)';
+
 const ANY_READ_LABELS =
 	'Business Details and Locations (settings:read), Rosters and Shifts: Read (roster:read), Timesheets: Read (timesheets:read), Staff Details (people:read) or Leave (leave:read)';
 
@@ -102,7 +105,7 @@ const LISTS: Record<NameKind, NameList> = {
 		label: employeeName,
 		refused: {
 			message: 'Add Names needs the Staff Details permission to name employees',
-			description: `The service refused to list employees, which needs Staff Details (people:read). Open the Rostering credential, ask for Staff Details (people:read) and reconnect, so that the business owner can allow it; or switch off ${ADD_NAMES_OPTION}.`,
+			description: `The service refused to list employees, which needs Staff Details (people:read). Open the Rostering credential, ${howToAsk('people:read')}, and reconnect, so that the business owner can allow it; or switch off ${ADD_NAMES_OPTION}.`,
 		},
 	},
 	location: {
@@ -111,7 +114,7 @@ const LISTS: Record<NameKind, NameList> = {
 		label: recordName,
 		refused: {
 			message: 'Add Names needs a read permission to name locations',
-			description: `The service refused to list locations, which needs any one of ${ANY_READ_LABELS}. Open the Rostering credential, ask for one of them and reconnect; or switch off ${ADD_NAMES_OPTION}.`,
+			description: `The service refused to list locations, which needs any one of ${ANY_READ_LABELS}. Open the Rostering credential, ${ANY_READ_HOW}, and reconnect; or switch off ${ADD_NAMES_OPTION}.`,
 		},
 	},
 	position: {
@@ -120,7 +123,7 @@ const LISTS: Record<NameKind, NameList> = {
 		label: recordName,
 		refused: {
 			message: 'Add Names needs a read permission to name positions',
-			description: `The service refused to list positions, which needs any one of ${ANY_READ_LABELS}. Open the Rostering credential, ask for one of them and reconnect; or switch off ${ADD_NAMES_OPTION}.`,
+			description: `The service refused to list positions, which needs any one of ${ANY_READ_LABELS}. Open the Rostering credential, ${ANY_READ_HOW}, and reconnect; or switch off ${ADD_NAMES_OPTION}.`,
 		},
 	},
 };

@@ -99,7 +99,7 @@ describe('sendWithNoteKey', () => {
 	});
 
 	it.each([
-		["a refusal of the note's value", refusal({ field: 'note', message: 'note must be at most 2000 characters.' }), 'The service refused Notes'],
+		["a refusal of the note's value", refusal({ field: 'note', message: 'note must be at most 2000 characters.' }), 'The service refused Note'],
 		['a refusal of another field', unknown('start_time'), 'The service refused Start Time'],
 		['a refusal of a field named like it', unknown('notes_extra'), 'The service refused Notes Extra'],
 		['a conflict', refusal({ status: 409, code: 'conflict', message: 'note: the person already has a timesheet then' }), 'The service refused the timesheet because it clashes with another record'],

@@ -42,6 +42,7 @@ export async function fixture(options: SandboxOptions = {}): Promise<Fixture> {
 					customBaseUrl: sandbox.url,
 					clientId: sandbox.clientId,
 					clientSecret: sandbox.clientSecret,
+					access: 'custom',
 					permissions: scopes,
 					oauthTokenData: sandbox.issueToken({ scopes }) as unknown as IDataObject,
 				},

@@ -219,6 +219,7 @@ function credentials(accessToken: string, refreshToken = api.issueRefreshToken()
 				customBaseUrl: `${api.url}/v1/`, // trailing "/v1/" is stripped by the credential's baseUrl expression
 				clientId: api.clientId,
 				clientSecret: api.clientSecret,
+				access: 'custom',
 				permissions: ['things:read', 'offline_access'],
 				oauthTokenData: {
 					access_token: accessToken,

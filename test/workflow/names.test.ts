@@ -209,7 +209,7 @@ describe('a list of names the service refuses', () => {
 		const result = await f.run('rosteringShift', { operation: 'getAll', returnAll: false, limit: 20, ...addNames }, [{}, {}, {}]);
 		expect(result.error?.message).toBe('Add Names needs the Staff Details permission to name employees');
 		const description = String((result.error as { description?: string }).description);
-		expect(description).toContain('ask for Staff Details (people:read) and reconnect');
+		expect(description).toContain('Open the Rostering credential, set Access to Read or Read and Change, which include "people:read" (with Choose Permissions: pick it), and reconnect');
 		expect(description).toContain('switch off Options › Add Names');
 		expect(description).toMatch(/Request id: \S+\./);
 		// The same shifts read without the option.

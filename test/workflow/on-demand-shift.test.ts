@@ -260,7 +260,7 @@ describe('Create', () => {
 		const location = sydney();
 		const result = await f.run(NODE, createParameters(location.id, positionAt(location.id).id, '2027-02-01T08:00:00Z', '2027-02-01T12:00:00Z'));
 		expect(result.error?.message).toBe('The connection is missing a permission: ondemand:write');
-		expect(description(result.error)).toContain('add "ondemand:write" to Permissions');
+		expect(description(result.error)).toContain('set Access to Read and Change (with Choose Permissions: pick "ondemand:write")');
 		expect(requests('POST').map((p) => p.status)).toEqual([403]);
 		expect(onDemandShifts().filter((s) => s.created_by_app)).toHaveLength(0);
 	});

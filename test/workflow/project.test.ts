@@ -186,7 +186,7 @@ describe('Create', () => {
 		f.connect(ALL_PERMISSIONS.filter((scope) => scope !== 'projects:write'));
 		const result = await f.run(NODE, { operation: 'create', name: 'Stocktake', code: 'STOCK' });
 		expect(result.error?.message).toBe('The connection is missing a permission: projects:write');
-		expect((result.error as { description?: string }).description).toContain('add "projects:write" to Permissions');
+		expect((result.error as { description?: string }).description).toContain('set Access to Read and Change (with Choose Permissions: pick "projects:write")');
 		expect(projectRequests('POST').map((r) => r.status)).toEqual([403]);
 		expect(projects().filter((p) => p.code === 'STOCK')).toHaveLength(0);
 	});
