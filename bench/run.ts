@@ -296,18 +296,17 @@ function httpNodeCreate(sb: Sandbox, place: BenchPlace, rows: Array<Record<strin
 
 function triggerWorkflow(place: BenchPlace): WorkflowJson {
 	return {
-		name: 'bench: Rostering Trigger',
+		name: 'bench: Rostering Shift Trigger',
 		settings: { executionOrder: 'v1' },
 		nodes: [
 			{
 				id: nodeId(),
-				name: 'Rostering Trigger',
-				type: 'n8n-nodes-rostering.rosteringTrigger',
+				name: 'Rostering Shift Trigger',
+				type: 'n8n-nodes-rostering.rosteringShiftTrigger',
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {
 					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					resource: 'shift',
 					events: ['created', 'updated', 'removed'],
 					start: 'now',
 					filters: { locationId: locator(place.locationId) },
@@ -711,7 +710,7 @@ async function trigger(b: Bench): Promise<void> {
 	const counted = countRequests(requests);
 	const firstAt = Date.parse(requests[0].at);
 	const execution = await b.server.execution(executionId);
-	const delivered = itemsOut(execution, 'Rostering Trigger');
+	const delivered = itemsOut(execution, 'Rostering Shift Trigger');
 	const stopped = Date.parse(String(execution.stoppedAt));
 	const started = Date.parse(String(execution.startedAt));
 	Object.assign(triggerFacts, {
@@ -785,7 +784,7 @@ function report(): string {
 	}
 	if (Object.keys(triggerFacts).length) {
 		const t = triggerFacts as Record<string, number>;
-		lines.push(`**3. Rostering Trigger** (polls once a minute, filtered to one location):`, '');
+		lines.push(`**3. Rostering Shift Trigger** (polls once a minute, filtered to one location):`, '');
 		lines.push('| Measure | Value |', '|---|---|');
 		lines.push(`| Requests at activation | ${t.activationRequests} |`);
 		lines.push(`| Requests per idle poll | ${t.idlePollRequests} |`);

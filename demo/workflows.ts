@@ -91,7 +91,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		'Shift changes → a table',
 		true,
 		[
-			node('When shifts change', 'n8n-nodes-rostering.rosteringTrigger', 1, 0, { ...everyMinute, resource: 'shift', events: ['created', 'updated', 'removed'], start: 'now', options: {} }, ids),
+			node('When shifts change', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...everyMinute, events: ['created', 'updated', 'removed'], start: 'now', options: {} }, ids),
 			fields('Pick the columns', {
 				event: '={{ $json.event }}',
 				shift_id: '={{ $json.record.id }}',
@@ -141,7 +141,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		'Alert when a published shift changes or is removed',
 		true,
 		[
-			node('When shifts change or go', 'n8n-nodes-rostering.rosteringTrigger', 1, 0, { ...everyMinute, resource: 'shift', events: ['updated', 'removed'], start: 'now', options: {} }, ids),
+			node('When shifts change or go', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...everyMinute, events: ['updated', 'removed'], start: 'now', options: {} }, ids),
 			node('Only published shifts', 'n8n-nodes-base.filter', 2.2, 0, {
 				conditions: {
 					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },

@@ -12,7 +12,7 @@ export class RosteringBusiness implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Read the business the credential is connected to',
 		defaults: { name: 'Rostering Business' },
 		usableAsTool: true,
@@ -55,6 +55,13 @@ export class RosteringBusiness implements INodeType {
 							request: { method: 'GET', url: '/v1/business' },
 							send: { paginate: true },
 						},
+					},
+					{
+						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
+						name: 'Custom API Call',
+						value: '__CUSTOM_API_CALL__',
+						action: 'Custom API call',
+						description: 'Call any address of the API with the HTTP Request node and this credential',
 					},
 				],
 				default: 'get',

@@ -75,7 +75,7 @@ export class RosteringProject implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Create, read, change, archive and unarchive projects that shifts and timesheets are charged to',
 		defaults: { name: 'Rostering Project' },
 		usableAsTool: true,
@@ -180,6 +180,13 @@ export class RosteringProject implements INodeType {
 								preSend: [withRecordId('projectId', 'Project', 'project'), withBody(updateBody)],
 							},
 						},
+					},
+					{
+						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
+						name: 'Custom API Call',
+						value: '__CUSTOM_API_CALL__',
+						action: 'Custom API call',
+						description: 'Call any address of the API with the HTTP Request node and this credential',
 					},
 				],
 				default: 'getAll',

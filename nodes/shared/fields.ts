@@ -17,7 +17,7 @@ import { capitalised, withArticle } from './values';
  * test/unit/invariants.test.ts checks every node carries exactly this.
  */
 export const OPERATION_SUBTITLE =
-	'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}';
+	'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}';
 
 function show(operations: string[]): IDisplayOptions {
 	return { show: { operation: operations } };
@@ -208,6 +208,19 @@ export function shiftBreaks(): INodeProperties {
 	);
 }
 
+/** Options › Add Names (names.ts): on the reads of resources whose records carry those ids, and on their triggers. */
+export function addNamesOption(displayOptions?: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Add Names',
+		name: 'addNames',
+		type: 'boolean',
+		default: false,
+		...(displayOptions ? { displayOptions } : {}),
+		description:
+			"Whether to add a readable name beside each employee, location and position ID: employee_name, location_name and position_name (from_employee_name and to_employee_name on shift swaps, lists such as employee_names beside lists of IDs). Each kind of name costs one list read per execution, however many items; employee names need Staff Details (people:read). An ID the service no longer shares, such as someone who has left, gets null.",
+	};
+}
+
 /**
  * Options every operation has: how long to wait out a rate limit, and the idempotency key of a
  * write. Reads (Get, Get Many) of the resources whose records carry employee, location or position
@@ -223,15 +236,7 @@ export function requestOptions(writeOperations: string[], allOperations: string[
 		default: {},
 		displayOptions: show(allOperations),
 		options: [
-			{
-				displayName: 'Add Names',
-				name: 'addNames',
-				type: 'boolean',
-				default: false,
-				displayOptions: { show: { '/operation': ['get', 'getAll'], '/resource': NAMED_RESOURCES } },
-				description:
-					"Whether to add a readable name beside each employee, location and position ID: employee_name, location_name and position_name (from_employee_name and to_employee_name on shift swaps, lists such as employee_names beside lists of IDs). Each kind of name costs one list read per execution, however many items; employee names need Staff Details (people:read). An ID the service no longer shares, such as someone who has left, gets null.",
-			},
+			addNamesOption({ show: { '/operation': ['get', 'getAll'], '/resource': NAMED_RESOURCES } }),
 			{
 				displayName: 'Idempotency Key',
 				name: 'idempotencyKey',

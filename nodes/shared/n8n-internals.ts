@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /**
@@ -8,7 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
  * n8n the tests run (test/workflow/n8n-assumptions.test.ts in-process, test/e2e in a real n8n), so
  * a change in n8n breaks one test that says which assumption no longer holds.
  *
- * Checked on n8n 2.40.7 (n8n-core 2.40.3, n8n-workflow 2.40.1).
+ * Checked on n8n 2.40.7 (n8n-core 2.40.3, n8n-workflow 2.40.1). A8 lives with the nodes (each one
+ * declares the option literally, as n8n's lint reads option lists only as literals).
  */
 
 /**
@@ -138,3 +139,19 @@ export function keepPollState(staticData: IDataObject, state: IDataObject): void
  * and checks the item's body) for that path; with one item per call there is nothing to batch.
  * Shown by test/e2e/mcp.test.ts.
  */
+
+/**
+ * A8. n8n's loader (the n8n package's load-nodes-and-credentials.js, injectCustomApiCallOptions)
+ * appends `{ name: 'Custom API Call', value: '__CUSTOM_API_CALL__' }` to the resource and operation
+ * options of every node whose credential extends oAuth2Api, unless the last option is already
+ * named 'Custom API Call'. Its option has no `action`, so the editor names a node switched to it
+ * "__CUSTOM_API_CALL__ shift". Each action node ends its operations with this one instead: n8n
+ * then appends none, the editor treats the value as its own (a notice pointing to the HTTP
+ * Request node), and the node is named "Custom API call".
+ */
+export const CUSTOM_API_CALL: INodePropertyOptions = {
+	name: 'Custom API Call',
+	value: '__CUSTOM_API_CALL__',
+	action: 'Custom API call',
+	description: 'Call any address of the API with the HTTP Request node and this credential',
+};

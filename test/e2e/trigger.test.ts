@@ -1,5 +1,6 @@
 /**
- * The Rostering Trigger in a real n8n server (`n8n start`), against the sandbox in this process:
+ * The Rostering Shift Trigger (whose poll every resource's trigger shares, nodes/shared/trigger.ts)
+ * in a real n8n server (`n8n start`), against the sandbox in this process:
  *
  * a. "Fetch Test Event": the workflow run manually through the REST API with the body the editor
  *    sends for the trigger's button ({destinationNode: {nodeName, mode: 'inclusive'}}); the trigger
@@ -8,10 +9,17 @@
  *    changes made in the sandbox come out once each; n8n stopped, more changes made, n8n started
  *    again: those come out once, nothing delivered before comes out again.
  *
+ * c. Every resource's own trigger (Rostering Location Trigger, ...) is loaded by n8n, shown in the
+ *    nodes panel's data (not hidden, unlike the generic Rostering Trigger kept for older workflows),
+ *    and its Fetch Test Event gives a record of its resource.
+ *
  * Takes 3-4 minutes: the polls are n8n's own, at most one a minute.
  */
 import { randomUUID } from 'crypto';
 
+import { CUSTOM_API_CALL } from '../../nodes/shared/n8n-internals';
+import { resource } from '../../nodes/shared/resources';
+import { WATCHABLE } from '../../nodes/shared/trigger';
 import { startSandbox } from '../sandbox';
 import {
 	assertBuilt,
@@ -33,7 +41,7 @@ type Rec = Record<string, unknown>;
 
 jest.setTimeout(6 * 60_000);
 
-const TRIGGER = 'Rostering Trigger';
+const TRIGGER = 'Rostering Shift Trigger';
 
 function triggerWorkflow(name: string): WorkflowJson {
 	return {
@@ -43,12 +51,11 @@ function triggerWorkflow(name: string): WorkflowJson {
 			{
 				id: randomUUID(),
 				name: TRIGGER,
-				type: 'n8n-nodes-rostering.rosteringTrigger',
+				type: 'n8n-nodes-rostering.rosteringShiftTrigger',
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {
 					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					resource: 'shift',
 					events: ['created', 'updated', 'removed'],
 					start: 'now',
 					options: {},
@@ -62,13 +69,36 @@ function triggerWorkflow(name: string): WorkflowJson {
 }
 
 
-describe('real n8n server: the Rostering Trigger', () => {
+/** The trigger n8n's nodes panel pairs with the node of `key`: rosteringShift → rosteringShiftTrigger. */
+const triggerType = (key: string) => `rostering${key.replace(/^./, (c) => c.toUpperCase())}Trigger`;
+
+/** One workflow holding the trigger of every watchable resource, each named after its type. */
+function everyTriggerWorkflow(): WorkflowJson {
+	return {
+		name: 'e2e: every resource trigger',
+		settings: { executionOrder: 'v1' },
+		nodes: WATCHABLE.map((key, i) => ({
+			id: randomUUID(),
+			name: triggerType(key),
+			type: `n8n-nodes-rostering.${triggerType(key)}`,
+			typeVersion: 1,
+			position: [0, i * 200] as [number, number],
+			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, events: ['created', 'updated', 'removed'], start: 'now', options: {} },
+			credentials: { [E2E_CREDENTIAL.type]: { id: E2E_CREDENTIAL.id, name: E2E_CREDENTIAL.name } },
+		})),
+		connections: {},
+		pinData: {},
+	};
+}
+
+describe('real n8n server: the Rostering Shift Trigger', () => {
 	let sb: Sandbox;
 	let n8n: N8nInstance | undefined;
 	let server: N8nServer | undefined;
 	let token: string;
 	let testWorkflowId: string;
 	let liveWorkflowId: string;
+	let everyTriggerId: string;
 
 	/** The sandbox's API with the connected token, as another app of the business would change records. */
 	async function api(method: string, path: string, body?: unknown): Promise<Rec> {
@@ -105,6 +135,7 @@ describe('real n8n server: the Rostering Trigger', () => {
 		]);
 		testWorkflowId = await n8n.importWorkflow(triggerWorkflow('e2e: Rostering Trigger, Fetch Test Event'));
 		liveWorkflowId = await n8n.importWorkflow(triggerWorkflow('e2e: Rostering Trigger, published'));
+		everyTriggerId = await n8n.importWorkflow(everyTriggerWorkflow());
 		server = await startServer(n8n);
 		log(`n8n started at ${server.baseUrl}`);
 	}, 20 * 60_000);
@@ -175,6 +206,49 @@ describe('real n8n server: the Rostering Trigger', () => {
 		const wf = await server!.workflow(testWorkflowId);
 		expect(wf.staticData ?? null).toBeNull();
 		log('Fetch Test Event checked');
+	});
+
+	test("every resource's own trigger is loaded, offered in the nodes panel, and its Fetch Test Event gives a record of its resource; Custom API Call is ours (A8)", async () => {
+		// The descriptions n8n loaded, as the editor asks for them (POST /rest/node-types).
+		const names = [...WATCHABLE.map(triggerType), 'rosteringTrigger'].map((type) => `n8n-nodes-rostering.${type}`);
+		const loaded = await server!.rest<Array<{ name: string; hidden?: boolean; group: string[] } | null>>('POST', '/rest/node-types', {
+			nodeInfos: names.map((name) => ({ name, version: 1 })),
+		});
+		// (A description names its type without the package prefix.)
+		expect(loaded.map((t) => ({ name: t?.name, trigger: t?.group.includes('trigger'), hidden: t?.hidden ?? false }))).toEqual(
+			names.map((name) => ({ name: name.split('.')[1], trigger: true, hidden: name.endsWith('.rosteringTrigger') })),
+		);
+		// n8n-internals A8: the loader appended no Custom API Call of its own to an action node, so
+		// the one it shows is ours, with the action the editor names the node by.
+		const [shiftNode] = await server!.rest<Array<{ properties: Array<{ name: string; options?: Array<{ name: string; action?: string }> }> }>>(
+			'POST',
+			'/rest/node-types',
+			{ nodeInfos: [{ name: 'n8n-nodes-rostering.rosteringShift', version: 1 }] },
+		);
+		const operations = shiftNode.properties.find((p) => p.name === 'operation')!.options!;
+		expect(operations.filter((o) => o.name === CUSTOM_API_CALL.name)).toEqual([CUSTOM_API_CALL]);
+		expect(operations[operations.length - 1]).toEqual(CUSTOM_API_CALL);
+		for (const key of WATCHABLE) {
+			const executionId = await server!.runManually(everyTriggerId, { destinationNode: { nodeName: triggerType(key), mode: 'inclusive' } });
+			const execution = await server!.waitForExecution(executionId);
+			const path = resource(key).path;
+			// Asked as the trigger asks: archived records too, where the list has them.
+			const archived = (resource(key).listParameters as string[]).includes('include_archived') ? '&include_archived=true' : '';
+			const changedThisYear = (await api('GET', `/${path}?limit=1${archived}&updated_since=${new Date(Date.now() - 365 * 86_400_000).toISOString()}`)).data as Rec[];
+			if (changedThisYear.length === 0) {
+				// Nothing of this resource changed in the seed's last year (awards): the clear refusal.
+				expect({ key, status: execution.status, message: (execution.data.resultData.error as Rec | undefined)?.message }).toEqual({
+					key,
+					status: 'error',
+					message: `No ${resource(key).singular} changed in the last year matches the trigger's settings`,
+				});
+				continue;
+			}
+			if (execution.status !== 'success') throw new Error(`${triggerType(key)}: ${execution.status}: ${JSON.stringify(execution.data.resultData.error)}`);
+			const items = executionItems(execution, triggerType(key)) as Array<{ resource: string; record: Rec }>;
+			expect({ key, items: items.length, resource: items[0]?.resource }).toEqual({ key, items: 1, resource: key });
+			expect(items[0].record.id).toEqual(expect.stringMatching(/^[0-9a-f]{24}$/));
+		}
 	});
 
 	test('published: each change comes out once, also across a restart of n8n (n8n-internals A6: static data is saved with each poll that delivers)', async () => {

@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 import { OPERATION_SUBTITLE } from '../../nodes/shared/fields';
+import { CUSTOM_API_CALL } from '../../nodes/shared/n8n-internals';
+import { TRIGGER_SUBTITLE } from '../../nodes/shared/trigger';
 import { RESOURCES, type ResourceSpec } from '../../nodes/shared/resources';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -21,9 +23,10 @@ const nodes = nodeFolders.map((folder) => {
 	return { folder, type: new module[folder]() };
 });
 
+/** The node's own operations, without the Custom API Call every action node ends with (A8). */
 function operationsOf(type: INodeType): INodePropertyOptions[] {
 	const operation = type.description.properties.find((p) => p.name === 'operation');
-	return (operation?.options ?? []) as INodePropertyOptions[];
+	return ((operation?.options ?? []) as INodePropertyOptions[]).filter((o) => o.value !== CUSTOM_API_CALL.value);
 }
 
 /** The resource a node serves, found from the paths its operations request. */
@@ -87,10 +90,17 @@ describe.each(resourceNodes.map((n) => [n.folder, n.type] as const))('%s', (fold
 		expect(selector.type).toBe(operationsOf(type).length > 5 ? 'options' : 'hidden');
 	});
 
+	it("ends its operations with Custom API Call as n8n's loader would add it, but with an action (n8n-internals A8)", () => {
+		const options = description.properties.find((p) => p.name === 'operation')!.options as INodePropertyOptions[];
+		expect(options[options.length - 1]).toEqual(CUSTOM_API_CALL);
+		expect(options.filter((o) => o.name === CUSTOM_API_CALL.name)).toHaveLength(1);
+	});
+
 	it('shows its operation on the canvas by the name the Operation dropdown gives it, not its value', () => {
 		expect(type.description.subtitle).toBe(OPERATION_SUBTITLE);
 		const names = new Function('$parameter', `return ${OPERATION_SUBTITLE.slice(4, -3)}`) as (p: Record<string, string>) => string;
 		for (const option of operationsOf(type)) expect(names({ operation: String(option.value) })).toBe(option.name);
+		expect(names({ operation: String(CUSTOM_API_CALL.value) })).toBe(CUSTOM_API_CALL.name);
 	});
 
 	it('gives every Get Many Return All and Limit, and only filters the endpoint takes', () => {
@@ -159,6 +169,9 @@ describe('RosteringTrigger', () => {
 	it('is a polling trigger, registered, with the package credential and a codex file', () => {
 		expect(packageJson.n8n.nodes).toContain('dist/nodes/RosteringTrigger/RosteringTrigger.node.js');
 		expect(description).toMatchObject({ name: 'rosteringTrigger', polling: true, inputs: [], group: ['trigger'] });
+		// Kept for saved workflows, out of the nodes panel: each resource's own trigger is there instead.
+		expect(description.hidden).toBe(true);
+		expect(description.subtitle).toBe(TRIGGER_SUBTITLE);
 		expect(description.credentials).toEqual([{ name: 'rosteringOAuth2Api', required: true }]);
 		expect(typeof trigger.poll).toBe('function');
 		const codex = require(path.join(ROOT, 'nodes/RosteringTrigger/RosteringTrigger.node.json')) as { node: string };
@@ -186,5 +199,67 @@ describe('RosteringTrigger', () => {
 				expect(trigger.methods?.listSearch?.[String(list.typeOptions?.searchListMethod)]).toBeInstanceOf(Function);
 			}
 		}
+	});
+});
+
+// n8n's nodes panel (n8n 2.40.7 editor) pairs a trigger with an action node by type name alone: it
+// strips "Trigger" from the trigger's name and looks for an action node of that name. So the
+// trigger of rosteringShift must be rosteringShiftTrigger, or the panel says "No Rostering Shift
+// Triggers available". test/e2e/browser.test.ts checks the pairing in the real editor.
+describe('the trigger of each watchable resource', () => {
+	const watchable = Object.entries(RESOURCES).filter(([, spec]) => (spec.listParameters as string[]).includes('updated_since'));
+	const sent: Record<string, string> = { locationId: 'location_id', employeeId: 'employee_id', shiftId: 'shift_id', leaveTypeId: 'type_id', status: 'status' };
+	const triggers = nodes.filter((n) => n.type.description.polling && n.folder !== 'RosteringTrigger');
+
+	it('exists for every list that takes updated_since, and for nothing else', () => {
+		const served = triggers.map((t) => {
+			const action = resourceNodes.find((n) => `${n.type.description.name}Trigger` === t.type.description.name);
+			expect({ trigger: t.folder, pairedWith: action?.folder }).toEqual({ trigger: t.folder, pairedWith: t.folder.replace(/Trigger$/, '') });
+			return resourceOf(action!.type);
+		});
+		expect(served.map((s) => s.path).sort()).toEqual(watchable.map(([, s]) => s.path).sort());
+	});
+
+	describe.each(triggers.map((t) => [t.folder, t.type] as const))('%s', (folder, type) => {
+		const { description } = type;
+		const action = resourceNodes.find((n) => `${n.type.description.name}Trigger` === description.name)!;
+		const spec = resourceOf(action.type);
+
+		it('is a registered polling trigger named after its action node, with the package credential and a codex file', () => {
+			expect(packageJson.n8n.nodes).toContain(`dist/nodes/${folder}/${folder}.node.js`);
+			expect(description).toMatchObject({ polling: true, inputs: [], group: ['trigger'], displayName: `${action.type.description.displayName} Trigger` });
+			expect(description.hidden).toBeUndefined();
+			expect(description.credentials).toEqual([{ name: 'rosteringOAuth2Api', required: true }]);
+			expect(description.subtitle).toBe(TRIGGER_SUBTITLE);
+			expect(typeof type.poll).toBe('function');
+			const codex = require(path.join(ROOT, 'nodes', folder, `${folder}.node.json`)) as { node: string };
+			expect(codex.node).toBe(`n8n-nodes-rostering.${description.name}`);
+		});
+
+		it('has no Resource or Operation selector (n8n would add Custom API Call to one)', () => {
+			expect(description.properties.map((p) => p.name)).not.toEqual(expect.arrayContaining(['resource']));
+			expect(description.properties.map((p) => p.name)).not.toContain('operation');
+		});
+
+		it('offers exactly the id and status filters its list takes, each id with a picker, and says whether the list is inferred', () => {
+			const filters = description.properties.find((p) => p.name === 'filters');
+			const offered = ((filters?.options ?? []) as INodeProperties[]).map((o) => sent[o.name]).sort();
+			const takes = (spec.listParameters as string[]).filter((p) => Object.values(sent).includes(p)).sort();
+			expect(offered).toEqual(takes);
+			for (const option of (filters?.options ?? []) as INodeProperties[]) {
+				if (option.type !== 'resourceLocator') continue;
+				const list = option.modes!.find((m) => m.name === 'list')!;
+				expect(type.methods?.listSearch?.[String(list.typeOptions?.searchListMethod)]).toBeInstanceOf(Function);
+			}
+			const notice = description.properties.find((p) => p.type === 'notice')!;
+			expect(notice.displayName.includes('inferred')).toBe(!spec.shown);
+		});
+	});
+
+	it('shows the events it starts on as its canvas subtitle', () => {
+		const subtitle = new Function('$parameter', `return ${TRIGGER_SUBTITLE.slice(4, -3)}`) as (p: Record<string, unknown>) => string;
+		expect(subtitle({ events: ['created', 'updated', 'removed'] })).toBe('On any change');
+		expect(subtitle({ events: ['created'] })).toBe('On created');
+		expect(subtitle({ events: ['updated', 'removed'] })).toBe('On updated or removed');
 	});
 });

@@ -21,11 +21,17 @@ const { business, locations, positionAt } = seedLookups(() => f);
 
 type Item = { event: string; resource: string; record: IDataObject };
 
-function trigger(parameters: IDataObject): PollHarness {
+/**
+ * The trigger a user adds from the nodes panel for `resource`: its own (rosteringShiftTrigger, ...).
+ * With `generic`, the hidden rosteringTrigger that workflows saved before those existed use, with
+ * its Resource selector: the same poll, so the same guarantees.
+ */
+function trigger({ resource, ...parameters }: IDataObject, generic = false): PollHarness {
+	const type = generic ? 'rosteringTrigger' : `rostering${String(resource).replace(/^./, (c) => c.toUpperCase())}Trigger`;
 	return new PollHarness({
 		node: {
-			type: 'n8n-nodes-rostering.rosteringTrigger',
-			parameters: parameters as never,
+			type: `n8n-nodes-rostering.${type}`,
+			parameters: (generic ? { resource, ...parameters } : parameters) as never,
 			credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } },
 		},
 		credentials: f.credentials as never,
@@ -110,6 +116,15 @@ describe('from activation', () => {
 		later(30_000);
 		expect(await h.poll()).toBeNull();
 		later(60_000);
+		expect(await h.poll()).toBeNull();
+	});
+
+	it('the hidden Rostering Trigger of older workflows, Resource Shift, delivers the same change once', async () => {
+		const h = trigger({ resource: 'shift' }, true);
+		await activated(h);
+		const shift = futureShifts()[0];
+		await shiftNode({ operation: 'update', shiftId: byId(shift.id), updateFields: { notes: 'Still here' } });
+		expect(await h.poll()).toEqual([{ event: 'updated', resource: 'shift', record: current(shift.id) }]);
 		expect(await h.poll()).toBeNull();
 	});
 
@@ -617,5 +632,51 @@ describe('changing the settings', () => {
 		expect(await moved.poll()).toBeNull();
 		edit(thereShifts[5].id, 'now watched');
 		expect(ids(await moved.poll())).toEqual([thereShifts[5].id]);
+	});
+});
+
+describe('Options › Add Names', () => {
+	const lists = (path: string) => f.apiRequests().filter((r) => r.method === 'GET' && r.path === path);
+	function manyChanges(n: number): string[] {
+		const changed = futureShifts().slice(0, n).map((s) => s.id);
+		changed.forEach((id, i) => edit(id, `named ${i}`));
+		later();
+		return changed;
+	}
+
+	it('names the employee, location and position of each change, one list read per kind per poll, and remembers the record as the service sent it', async () => {
+		const h = shiftTrigger({ options: { addNames: true } });
+		await activated(h);
+		const changed = manyChanges(30);
+		const items = (await h.poll()) as Item[];
+		expect(ids(items).sort()).toEqual([...changed].sort());
+		for (const item of items) {
+			const stored = current(String(item.record.id));
+			const location = f.sandbox.store.get('locations', String(stored.location_id))!;
+			const position = f.sandbox.store.get('positions', String(stored.position_id))!;
+			expect(item.record).toMatchObject({ ...stored, location_name: location.name, position_name: position.name });
+			if (stored.employee_id) expect(item.record.employee_name).toEqual(expect.any(String));
+			else expect(item.record.employee_name).toBeNull();
+		}
+		// Each list read once (its first page once; a long list goes on with `after`).
+		for (const path of ['/v1/locations', '/v1/positions', '/v1/employees']) {
+			expect({ path, reads: lists(path).filter((r) => !r.query.after).length }).toEqual({ path, reads: 1 });
+		}
+		// The names are not part of what the trigger remembers: nothing comes out again.
+		expect(await h.poll()).toBeNull();
+	});
+
+	it('a name list that fails fails the poll and moves nothing; the next poll delivers the changes once, named', async () => {
+		const h = shiftTrigger({ options: { addNames: true } });
+		await activated(h);
+		const changed = manyChanges(10);
+		const before = h.persisted;
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/locations', status: 500, times: 5 });
+		await expect(h.poll()).rejects.toThrow('The service failed to process the request');
+		expect(h.persisted).toEqual(before);
+		const items = (await h.poll()) as Item[];
+		expect(ids(items).sort()).toEqual([...changed].sort());
+		expect(items.every((item) => typeof item.record.location_name === 'string')).toBe(true);
+		expect(await h.poll()).toBeNull();
 	});
 });

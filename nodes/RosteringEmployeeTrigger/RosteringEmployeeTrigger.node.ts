@@ -1,0 +1,30 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { listSearch } from '../shared/search';
+import { pollChanges, triggerProperties } from '../shared/trigger';
+
+/** Starts a workflow on changes to employees; paired with Rostering Employee in n8n's nodes panel by its name. */
+export class RosteringEmployeeTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Rostering Employee Trigger',
+		name: 'rosteringEmployeeTrigger',
+		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ ($parameter["events"] || []).length >= 3 ? "On any change" : "On " + ($parameter["events"] || []).join(" or ") }}',
+		description: 'Starts the workflow when employees are created, changed or removed',
+		defaults: { name: 'Rostering Employee Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		properties: triggerProperties('employee'),
+	};
+
+	methods = { listSearch };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollChanges(this, 'employee');
+	}
+}
