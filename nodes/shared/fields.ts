@@ -246,16 +246,20 @@ export function requestOptions(writeOperations: string[], allOperations: string[
 				description:
 					'A key unique to this record, for example the ID of the source row, so that running the workflow again cannot create or change it twice (the service remembers keys for 24 hours). Without it, the node still makes its own retries safe.',
 			},
-			{
-				displayName: 'Max Rate-Limit Wait (Seconds)',
-				name: 'maxRateLimitWait',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 3600 },
-				default: 60,
-				description:
-					'When the service says to slow down, wait as long as it asks, up to this many seconds; a longer wait fails with an error instead',
-			},
+			maxRateLimitWaitOption('a longer wait fails with an error instead'),
 		],
+	};
+}
+
+/** Options › Max Rate-Limit Wait (params.ts maxRateLimitWait reads it); `beyond`: what a longer wait does. */
+export function maxRateLimitWaitOption(beyond: string): INodeProperties {
+	return {
+		displayName: 'Max Rate-Limit Wait (Seconds)',
+		name: 'maxRateLimitWait',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 3600 },
+		default: 60,
+		description: `When the service says to slow down, wait as long as it asks, up to this many seconds; ${beyond}`,
 	};
 }
 

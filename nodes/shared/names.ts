@@ -97,6 +97,19 @@ const ANY_READ_HOW = 'set Access to Read or Read and Change (with Choose Permiss
 const ANY_READ_LABELS =
 	'Business Details and Locations (settings:read), Rosters and Shifts: Read (roster:read), Timesheets: Read (timesheets:read), Staff Details (people:read) or Leave (leave:read)';
 
+/** A list any one read permission reads (locations, positions), archived records included. */
+function anyReadList(kind: 'location' | 'position'): NameList {
+	return {
+		resource: kind,
+		query: { include_archived: true },
+		label: recordName,
+		refused: {
+			message: `Add Names needs a read permission to name ${kind}s`,
+			description: `The service refused to list ${kind}s, which needs any one of ${ANY_READ_LABELS}. Open the Rostering credential, ${ANY_READ_HOW}, and reconnect; or switch off ${ADD_NAMES_OPTION}.`,
+		},
+	};
+}
+
 const LISTS: Record<NameKind, NameList> = {
 	employee: {
 		resource: 'employee',
@@ -108,24 +121,8 @@ const LISTS: Record<NameKind, NameList> = {
 			description: `The service refused to list employees, which needs Staff Details (people:read). Open the Rostering credential, ${howToAsk('people:read')}, and reconnect, so that the business owner can allow it; or switch off ${ADD_NAMES_OPTION}.`,
 		},
 	},
-	location: {
-		resource: 'location',
-		query: { include_archived: true },
-		label: recordName,
-		refused: {
-			message: 'Add Names needs a read permission to name locations',
-			description: `The service refused to list locations, which needs any one of ${ANY_READ_LABELS}. Open the Rostering credential, ${ANY_READ_HOW}, and reconnect; or switch off ${ADD_NAMES_OPTION}.`,
-		},
-	},
-	position: {
-		resource: 'position',
-		query: { include_archived: true },
-		label: recordName,
-		refused: {
-			message: 'Add Names needs a read permission to name positions',
-			description: `The service refused to list positions, which needs any one of ${ANY_READ_LABELS}. Open the Rostering credential, ${ANY_READ_HOW}, and reconnect; or switch off ${ADD_NAMES_OPTION}.`,
-		},
-	},
+	location: anyReadList('location'),
+	position: anyReadList('position'),
 };
 
 /** Names by id, for each kind read. */

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeProperties, IPollFunctions }
 import { NodeOperationError } from 'n8n-workflow';
 
 import { changedAt, startState, takeChanges, windowStart, type ChangeEvent, type ChangeState } from './changes';
-import { addNamesOption, triggerFilters } from './fields';
+import { addNamesOption, maxRateLimitWaitOption, triggerFilters } from './fields';
 import { keepPollState } from './n8n-internals';
 import { addNames, NAMED_RESOURCES } from './names';
 import { maxRateLimitWait, subjectOf } from './params';
@@ -136,15 +136,7 @@ export function triggerProperties(key?: ResourceKey): INodeProperties[] {
 						? [addNamesOption()]
 						: []
 					: [addNamesOption({ show: { '/resource': NAMED_RESOURCES.filter((named) => WATCHABLE.includes(named)) } })]),
-				{
-					displayName: 'Max Rate-Limit Wait (Seconds)',
-					name: 'maxRateLimitWait',
-					type: 'number',
-					typeOptions: { minValue: 0, maxValue: 3600 },
-					default: 60,
-					description:
-						'When the service says to slow down, wait as long as it asks, up to this many seconds; a longer wait fails the poll, and the next poll delivers what this one could not',
-				},
+				maxRateLimitWaitOption('a longer wait fails the poll, and the next poll delivers what this one could not'),
 			],
 		},
 	];
