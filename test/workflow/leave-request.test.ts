@@ -181,14 +181,15 @@ describe('Get Many', () => {
 describe('the node', () => {
 	const { properties } = new RosteringLeaveRequest().description;
 
-	it('only reads: its operations are exactly Get and Get Many, both GET', () => {
+	it('only reads: its operations are exactly Get and Get Many, both GET (and Custom API Call, n8n-internals A8)', () => {
 		const operation = properties.find((p) => p.name === 'operation')!;
 		const options = operation.options as Array<{ name: string; value: string; routing?: { request?: { method?: string } } }>;
 		expect(options.map((o) => [o.name, o.value])).toEqual([
 			['Get', 'get'],
 			['Get Many', 'getAll'],
+			['Custom API Call', '__CUSTOM_API_CALL__'],
 		]);
-		expect(options.map((o) => o.routing?.request?.method)).toEqual(['GET', 'GET']);
+		expect(options.map((o) => o.routing?.request?.method)).toEqual(['GET', 'GET', undefined]);
 	});
 
 	it('says in its notice that leave cannot be created or approved through the API', () => {
