@@ -120,5 +120,16 @@ export function seedLookups(current: () => Fixture) {
 	};
 	const positionAt = (locationId: string) =>
 		[...store().t.positions.values()].find((p) => p.location_id === locationId && p.active && !p.archived)!;
-	return { business, locations, locationIn, positionAt };
+	/** Current employees (employed, shared) who may work the position at the location. */
+	const employeesFor = (locationId: string, positionId: string) =>
+		[...store().t.employees.values()].filter(
+			(e) =>
+				e.business_id === business() &&
+				e.shared &&
+				e.employment_id &&
+				!store().t.employments.get(e.employment_id)?.archived &&
+				(e.location_ids.length === 0 || e.location_ids.includes(locationId)) &&
+				!e.excluded_position_ids.includes(positionId),
+		);
+	return { business, locations, locationIn, positionAt, employeesFor };
 }

@@ -17,7 +17,7 @@ jest.setTimeout(30_000);
 
 const f = useFixture();
 
-const { business, locationIn, positionAt } = seedLookups(() => f);
+const { business, locationIn, positionAt, employeesFor } = seedLookups(() => f);
 
 /**
  * Each test connects under a credential id of its own: the spelling the node remembers is kept per
@@ -42,15 +42,7 @@ const refusedField = (r: RecordedRequest) => (r.responseBody as { error?: { fiel
 function sydney() {
 	const location = locationIn('Australia/Sydney');
 	const position = positionAt(location.id);
-	const employee = [...f.sandbox.store.t.employees.values()].find(
-		(e) =>
-			e.business_id === business() &&
-			e.shared &&
-			e.employment_id &&
-			!f.sandbox.store.t.employments.get(e.employment_id)?.archived &&
-			(e.location_ids.length === 0 || e.location_ids.includes(location.id)) &&
-			!e.excluded_position_ids.includes(position.id),
-	)!;
+	const employee = employeesFor(location.id, position.id)[0];
 	return { location, position, employee };
 }
 

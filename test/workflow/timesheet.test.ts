@@ -10,18 +10,10 @@ import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, seedLookups, useFixture } from '.
 
 const f = useFixture();
 
-const { business, locations, locationIn, positionAt } = seedLookups(() => f);
+const { business, locations, locationIn, positionAt, employeesFor } = seedLookups(() => f);
 /** A current employee who may work the position at the location. */
 const employeeFor = (locationId: string, positionId: string, skip = 0) => {
-	const found = [...f.sandbox.store.t.employees.values()].filter(
-		(e) =>
-			e.business_id === business() &&
-			e.shared &&
-			e.employment_id &&
-			!f.sandbox.store.t.employments.get(e.employment_id)?.archived &&
-			(e.location_ids.length === 0 || e.location_ids.includes(locationId)) &&
-			!e.excluded_position_ids.includes(positionId),
-	);
+	const found = employeesFor(locationId, positionId);
 	if (found.length <= skip) throw new Error('the seed has no employee for that position');
 	return found[skip];
 };
