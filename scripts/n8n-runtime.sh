@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# Installs a pinned, real n8n and the Node it needs into a cache folder that git ignores, so the e2e
-# tests can run the package in the real thing. Everything comes from the npm registry alone:
-#   - Node 24 from the npm package node-<os>-<arch> (a real Node binary and its C headers);
-#   - n8n@2.40.7 with `overrides: { linkedom: 0.18.12 }` (0.18.15 needs a package the registry
-#     lacks), installed with --ignore-scripts (the Kafka client's native build downloads sources),
-#     then only sqlite3 and isolated-vm rebuilt from source against Node 24's headers.
+# Installs a real n8n and the Node it needs into a cache folder that git ignores, so the e2e tests
+# can run the package in the real thing. Everything comes from the npm registry alone:
+#   - Node from the npm package node-<os>-<arch> (a real Node binary and its C headers);
+#   - n8n with the overrides its version needs (below), installed with --ignore-scripts (the Kafka
+#     client's native build downloads sources), then only sqlite3 and isolated-vm rebuilt from
+#     source against that Node's headers.
+#
+# Versions (README › Versions): N8N_VERSION picks one of the supported n8n releases; default the
+# pinned 2.40.7, the one the whole suite runs on.
+#   2.40.7    Node 24  overrides linkedom 0.18.12 (0.18.15 needs a package the registry lacks)
+#   2.41.1    Node 24  overrides @babel/helper-string-parser 7.29.14 (the newest 2.x that installs from
+#             the registry; its @babel/types 7.29.15 asks for a helper-string-parser 7.29.15 the
+#             registry does not have, seen 2026-11-24)
+#   1.123.81  Node 22  overrides xlsx 0.18.5 (n8n-nodes-base takes xlsx from a URL outside the registry)
 #
 # Usage: scripts/n8n-runtime.sh [command]
 #   install   (default) install if missing; fast no-op when the marker matches
@@ -12,9 +20,10 @@
 #   path      print the runtime folder (after making sure it is installed)
 #   n8n ARGS  run the runtime's n8n with ARGS (after making sure it is installed)
 #
-# Layout of $N8N_RUNTIME_DIR (default <repo>/.n8n-runtime):
-#   bin/n8n, bin/node    wrappers: Node 24 and n8n, usable without touching PATH
-#   node/                the Node 24 package          n8n/   n8n and its node_modules (~2.8 GB)
+# Layout of $N8N_RUNTIME_DIR (default <repo>/.n8n-runtime for 2.40.7, <repo>/.n8n-runtime-<version>
+# for the others):
+#   bin/n8n, bin/node    wrappers: that Node and n8n, usable without touching PATH
+#   node/                the Node package          n8n/   n8n and its node_modules (~2.8 GB)
 #   template/            a migrated user folder (N8N_USER_FOLDER; the data is in template/.n8n)
 #   installed            marker: the versions installed; template/.ready likewise
 set -euo pipefail
@@ -22,12 +31,24 @@ set -euo pipefail
 # template would be written) and other test settings leak in. n8n here is a real instance.
 unset NODE_ENV NODE_OPTIONS
 
-N8N_VERSION=2.40.7
-NODE_VERSION=24.21.0
-LINKEDOM_VERSION=0.18.12
+PINNED_N8N_VERSION=2.40.7
+N8N_VERSION="${N8N_VERSION:-$PINNED_N8N_VERSION}"
+case "$N8N_VERSION" in
+	2.40.7) NODE_VERSION=24.21.0 OVERRIDES='"linkedom": "0.18.12"' ;;
+	2.41.1) NODE_VERSION=24.21.0 OVERRIDES='"@babel/helper-string-parser": "7.29.14"' ;;
+	1.123.81) NODE_VERSION=22.23.3 OVERRIDES='"xlsx": "0.18.5"' ;;
+	*)
+		echo "[n8n-runtime] ERROR: n8n $N8N_VERSION is not one of the versions this script knows (2.40.7, 2.41.1, 1.123.81)" >&2
+		exit 1
+		;;
+esac
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-RUNTIME_DIR="${N8N_RUNTIME_DIR:-$ROOT/.n8n-runtime}"
+if [[ "$N8N_VERSION" == "$PINNED_N8N_VERSION" ]]; then
+	RUNTIME_DIR="${N8N_RUNTIME_DIR:-$ROOT/.n8n-runtime}"
+else
+	RUNTIME_DIR="${N8N_RUNTIME_DIR:-$ROOT/.n8n-runtime-$N8N_VERSION}"
+fi
 mkdir -p "$RUNTIME_DIR"
 RUNTIME_DIR="$(cd "$RUNTIME_DIR" && pwd)"
 
@@ -50,7 +71,7 @@ NODE_BIN="$NODE_HOME/bin/node"
 N8N_HOME="$RUNTIME_DIR/n8n/node_modules/n8n"
 N8N_JS="$N8N_HOME/bin/n8n"
 MARKER="$RUNTIME_DIR/installed"
-EXPECTED="n8n=$N8N_VERSION node=$NODE_VERSION pkg=$NODE_PKG linkedom=$LINKEDOM_VERSION"
+EXPECTED="n8n=$N8N_VERSION node=$NODE_VERSION pkg=$NODE_PKG overrides={$OVERRIDES}"
 
 # npm, run by Node 24, never reading the caller's script or nodedir settings by accident.
 run_npm() {
@@ -85,13 +106,13 @@ install_n8n() {
 		  "name": "n8n-runtime",
 		  "private": true,
 		  "dependencies": { "n8n": "$N8N_VERSION" },
-		  "overrides": { "linkedom": "$LINKEDOM_VERSION" }
+		  "overrides": { $OVERRIDES }
 		}
 	EOF
 	local installed_version=""
 	[[ -f "$N8N_HOME/package.json" ]] && installed_version="$("$NODE_BIN" -p "require('$N8N_HOME/package.json').version" 2>/dev/null || true)"
 	if [[ "$installed_version" != "$N8N_VERSION" || ! -f "$RUNTIME_DIR/n8n/.deps-installed" ]]; then
-		log "installing n8n@$N8N_VERSION with --ignore-scripts (about 3 minutes, 2.9 GB)"
+		log "installing n8n@$N8N_VERSION with --ignore-scripts (3 to 10 minutes, about 3 GB)"
 		rm -f "$RUNTIME_DIR/n8n/.deps-installed"
 		local t0=$SECONDS
 		(cd "$RUNTIME_DIR/n8n" && run_npm install --ignore-scripts --no-audit --no-fund --loglevel=error) >&2 ||
@@ -114,7 +135,7 @@ install_n8n() {
 	fi
 }
 
-# Do the two native modules n8n needs load under Node 24? (resolved the way n8n resolves them)
+# Do the two native modules n8n needs load under its Node? (resolved the way n8n resolves them)
 native_ok() {
 	(cd "$N8N_HOME" && "$NODE_BIN" -e "require('sqlite3'); require('isolated-vm')") >/dev/null 2>&1
 }

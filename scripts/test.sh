@@ -7,6 +7,20 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
 
+# The real n8n of each supported version (README › Versions) is installed on first use by the e2e
+# tests. Start those installs now, one after another in the background, so that their downloads
+# overlap the build, lint and in-process tests; the e2e tests wait for them (scripts/n8n-runtime.sh
+# takes a lock) and say why if one failed. Logs: test-artifacts/runtime-<version>.log.
+mkdir -p test-artifacts
+(
+	for version in 2.40.7 2.41.1 1.123.81; do
+		N8N_VERSION=$version bash scripts/n8n-runtime.sh template >"test-artifacts/runtime-$version.log" 2>&1 ||
+			echo "[test.sh] installing n8n $version failed: see test-artifacts/runtime-$version.log" >&2
+	done
+) &
+runtimes=$!
+trap 'kill "$runtimes" 2>/dev/null || true' EXIT
+
 step "build"
 npm run build --silent
 
@@ -26,8 +40,7 @@ fi
 step "Chromium for the browser test (Debian's package, installed with apt when missing)"
 bash scripts/chromium.sh || echo "Chromium could not be installed: test/e2e/browser.test.ts will fail and say how to install it."
 
-step "jest: unit, sandbox, workflow, e2e"
-mkdir -p test-artifacts
+step "jest: unit, sandbox, workflow, e2e (and the version matrix: workflow and e2e on n8n 2.41 and 1.123)"
 set +e
 npx jest --ci --json --outputFile=test-artifacts/jest.json "$@"
 status=$?

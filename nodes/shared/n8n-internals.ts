@@ -1,4 +1,11 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /**
@@ -8,7 +15,8 @@ import { NodeOperationError } from 'n8n-workflow';
  * n8n the tests run (test/workflow/n8n-assumptions.test.ts in-process, test/e2e in a real n8n), so
  * a change in n8n breaks one test that says which assumption no longer holds.
  *
- * Checked on n8n 2.40.7 (n8n-core 2.40.3, n8n-workflow 2.40.1). A8 lives with the nodes (each one
+ * Checked on n8n 2.40.7 (n8n-core 2.40.3, n8n-workflow 2.40.1), n8n-core 2.41.1 and n8n-core 1.122.48
+ * (the README's Versions lists what runs where). A8 lives with the nodes (each one
  * declares the option literally, as n8n's lint reads option lists only as literals).
  */
 
@@ -17,9 +25,16 @@ import { NodeOperationError } from 'n8n-workflow';
  * error whose `cause` chain holds the HTTP client's error with `response` ({status, headers,
  * data}); the response headers (Retry-After, X-Request-Id) exist only there. Errors that never
  * reached a server carry only a `code` (ECONNRESET, ...) somewhere on that chain.
+ *
+ * A1 on n8n 1.x (checked on n8n-core 1.122.48 / n8n-workflow 1.120.31): the NodeApiError keeps no
+ * `cause` (its class field resets the one Error's constructor set), so the response headers are
+ * lost. What survives is `httpCode` (the status as a string, or the network/EAUTH code) and the
+ * parsed body in `context.data`. So on 1.x a Retry-After is not seen (the transport falls back to
+ * its own backoff) and the request id is read from the body only.
  */
 export interface HttpResponse {
 	status: number;
+	/** Undefined on n8n 1.x (see above). */
 	headers: unknown;
 	body: unknown;
 }
@@ -37,21 +52,31 @@ function causeChain(error: unknown): IDataObject[] {
 
 /** A1: the HTTP response a failed request got, if it got one. */
 export function httpResponseOf(error: unknown): HttpResponse | undefined {
-	for (const candidate of causeChain(error)) {
+	const chain = causeChain(error);
+	for (const candidate of chain) {
 		const response = candidate.response as IDataObject | undefined;
 		const status = Number(response?.status ?? response?.statusCode);
 		if (response && Number.isInteger(status) && status > 0) {
 			return { status, headers: response.headers, body: response.data ?? response.body };
 		}
 	}
+	// n8n 1.x: no response on the chain, only the status and the body on the NodeApiError.
+	const top = chain[0];
+	if (top && typeof top.httpCode === 'string' && /^[1-5]\d\d$/.test(top.httpCode)) {
+		return { status: Number(top.httpCode), headers: undefined, body: (top.context as IDataObject | undefined)?.data };
+	}
 	return undefined;
 }
 
 /** A1: the `code`s on the error's cause chain (network codes, EAUTH), outermost first. */
 export function errorCodesOf(error: unknown): string[] {
-	return causeChain(error)
+	const codes = causeChain(error)
 		.map((candidate) => candidate.code)
 		.filter((code): code is string => typeof code === 'string');
+	// n8n 1.x puts the code of a request that got no answer (and EAUTH) in httpCode instead.
+	const httpCode = (error as IDataObject | undefined)?.httpCode;
+	if (typeof httpCode === 'string' && /^E[A-Z]+$/.test(httpCode) && !codes.includes(httpCode)) codes.push(httpCode);
+	return codes;
 }
 
 /**
@@ -139,6 +164,26 @@ export function keepPollState(staticData: IDataObject, state: IDataObject): void
  * and checks the item's body) for that path; with one item per call there is nothing to batch.
  * Shown by test/e2e/mcp.test.ts.
  */
+
+/**
+ * A9. A node's AI-tool variant is a copy of the node type whose name ends in "Tool"
+ * (`n8n-nodes-rostering.rosteringShiftTool`: n8n's loader, load-nodes-and-credentials.js, appends
+ * 'Tool' to the name; checked in n8n 2.40.7 and 1.123.81). Since n8n 1.80 runs Create and Create
+ * Many as customOperations everywhere else, reaching their routing in a node whose type is not a
+ * tool means an n8n older than 1.80, which ignores customOperations: the node refuses then, before
+ * anything is sent, instead of creating item by item without checking every item first.
+ */
+export function runsAsAiTool(nodeType: string): boolean {
+	return nodeType.endsWith('Tool');
+}
+
+/** A9: the error for an n8n that ran Create or Create Many without customOperations. */
+export function needsNewerN8n(ctx: IExecuteSingleFunctions | IExecutePaginationFunctions, operationName: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `${operationName} needs n8n 1.80 or newer`, {
+		description:
+			'This n8n ran the operation without the custom operation it is built on (n8n added them in 1.80), so it could not check every item before sending. Nothing was sent. Update n8n to 1.80 or newer.',
+	});
+}
 
 /**
  * A8. n8n's loader (the n8n package's load-nodes-and-credentials.js, injectCustomApiCallOptions)

@@ -10,7 +10,7 @@ import type {
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { resource, type ResourceKey } from './resources';
 import { addNames } from './names';
-import { passThroughOf } from './n8n-internals';
+import { needsNewerN8n, passThroughOf, runsAsAiTool } from './n8n-internals';
 import { CREDENTIAL_TYPE, idempotencyKey, listAll, send } from './transport';
 import type { BodyBuilder } from './writes';
 import { ExecutionCache, executionKey } from './execution-cache';
@@ -258,6 +258,12 @@ function withPairing(records: IDataObject[], itemIndex: number): INodeExecutionD
 }
 
 /**
+ * The resources whose Create and Create Many run as customOperations (writes.ts createOperations,
+ * which refuses any other): their routing is only for n8n's AI-tool path (A7, A9).
+ */
+export const CREATED_BY_CUSTOM_OPERATIONS: ReadonlySet<ResourceKey> = new Set<ResourceKey>(['shift', 'timesheet', 'onDemandShift']);
+
+/**
  * The node's pagination function: runs the operation the routing prepared through the transport.
  * Get Many pages (Return All / Limit, range splitting); everything else is one request, retried
  * only where that is safe. The records a Get or Get Many reads get their names (Options › Add
@@ -271,6 +277,9 @@ export function operationRunner(key: ResourceKey) {
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const operation = this.getNodeParameter('operation') as string;
+		if ((operation === 'create' || operation === 'createMany') && CREATED_BY_CUSTOM_OPERATIONS.has(key) && !runsAsAiTool(this.getNode().type)) {
+			throw needsNewerN8n(this, operation === 'create' ? 'Create' : 'Create Many');
+		}
 		const spec = resource(key);
 		const { options } = requestData;
 		const itemIndex = this.getItemIndex();

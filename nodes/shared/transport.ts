@@ -155,8 +155,11 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 				// now": waiting and sending the same request again cannot do anything twice.
 				const notNow = failure.status === 429 || (failure.code === 'request_in_progress' && hasIdempotencyKey(request));
 				if (notNow && rateLimited < MAX_RATE_LIMIT_RETRIES) {
-					const wait = failure.retryAfterSeconds ?? RETRY_DELAYS_MS[Math.min(rateLimited, RETRY_DELAYS_MS.length - 1)] / 1000;
-					if (wait > maxWait) throw toNodeError(ctx.getNode(), failure, options.subject, error);
+					// Without a Retry-After (none sent, or n8n 1.x, which drops response headers:
+					// n8n-internals A1) the node backs off on its own, within Max Rate-Limit Wait.
+					const asked = failure.retryAfterSeconds;
+					if (asked !== undefined && asked > maxWait) throw toNodeError(ctx.getNode(), failure, options.subject, error);
+					const wait = asked ?? Math.min(maxWait, RETRY_DELAYS_MS[Math.min(rateLimited, RETRY_DELAYS_MS.length - 1)] / 1000);
 					rateLimited++;
 					await sleep(Math.ceil(wait * 1000));
 					continue;

@@ -13,6 +13,7 @@ import { requestOptionsOf, type Spacing } from './n8n-internals';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { MAX_BATCH_SIZE, resource, type ResourceKey } from './resources';
 import { idempotencyKey, send } from './transport';
+import { CREATED_BY_CUSTOM_OPERATIONS } from './operations';
 import { MAX_CONCURRENT_REQUESTS } from './limiter';
 
 /**
@@ -415,6 +416,8 @@ async function runCreates(
  * `sender` sends each request (default: once, as built; see CreateSender).
  */
 export function createOperations(key: ResourceKey, build: BodyBuilder, sender: CreateSender = sendAsBuilt) {
+	// operationRunner must know which routings are only the AI-tool path (n8n-internals A9).
+	if (!CREATED_BY_CUSTOM_OPERATIONS.has(key)) throw new Error(`${key} is missing from CREATED_BY_CUSTOM_OPERATIONS (operations.ts)`);
 	return {
 		async create(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 			return await runCreates(this, key, build, false, sender);

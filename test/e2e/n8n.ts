@@ -105,11 +105,28 @@ export function packageDirDefault(): string {
 	return process.env.N8N_E2E_PACKAGE_DIR ? path.resolve(process.env.N8N_E2E_PACKAGE_DIR) : REPO_ROOT;
 }
 
-/** Where scripts/n8n-runtime.sh puts n8n and Node 24. */
+/** The n8n the whole e2e suite runs on; the other supported versions run a subset (jest.config.js). */
+export const PINNED_N8N_VERSION = '2.40.7';
+
+/**
+ * The n8n version these tests run: the jest project's `globals.N8N_E2E_VERSION` (the version
+ * matrix in jest.config.js), else $N8N_E2E_VERSION, else the pinned one.
+ */
+export function n8nVersion(): string {
+	const fromProject = (globalThis as { N8N_E2E_VERSION?: string }).N8N_E2E_VERSION;
+	return fromProject || process.env.N8N_E2E_VERSION || PINNED_N8N_VERSION;
+}
+
+/** True when the n8n under test is a 1.x release. */
+export function onN8n1(): boolean {
+	return n8nVersion().startsWith('1.');
+}
+
+/** Where scripts/n8n-runtime.sh puts n8n and its Node (one folder per version). */
 export function runtimeDir(): string {
-	return process.env.N8N_RUNTIME_DIR
-		? path.resolve(process.env.N8N_RUNTIME_DIR)
-		: path.join(REPO_ROOT, '.n8n-runtime');
+	if (process.env.N8N_RUNTIME_DIR && n8nVersion() === PINNED_N8N_VERSION) return path.resolve(process.env.N8N_RUNTIME_DIR);
+	const folder = n8nVersion() === PINNED_N8N_VERSION ? '.n8n-runtime' : `.n8n-runtime-${n8nVersion()}`;
+	return path.join(REPO_ROOT, folder);
 }
 
 /** Time limits (ms). Generous: the machine has 2 cores and n8n boots in several seconds. */
@@ -129,7 +146,7 @@ export const TIMEOUTS = {
  */
 export function ensureRuntime(opts: { template?: boolean; timeoutMs?: number } = {}): Promise<string> {
 	const script = path.join(REPO_ROOT, 'scripts', 'n8n-runtime.sh');
-	const env = { ...process.env, N8N_RUNTIME_DIR: runtimeDir() };
+	const env = { ...process.env, N8N_RUNTIME_DIR: runtimeDir(), N8N_VERSION: n8nVersion() };
 	const command = opts.template === false ? 'install' : 'template';
 	const timeoutMs = opts.timeoutMs ?? TIMEOUTS.install;
 	const progress = (chunk: string) => process.stderr.write(chunk);
@@ -332,7 +349,7 @@ export async function createN8n(opts: CreateN8nOptions = {}): Promise<N8nInstanc
 				process.stderr.write(`[n8n e2e] kept user folder ${userFolder}\n`);
 				return;
 			}
-			fs.rmSync(userFolder, { recursive: true, force: true });
+			fs.rmSync(userFolder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 		},
 	};
 	return instance;
@@ -589,6 +606,29 @@ function readStoredExecution(rt: string, dbFile: string, workflowId: string): Pr
 	);
 }
 
+/**
+ * The poll cursors n8n keeps for a workflow's trigger nodes in its `poller_state` table (n8n >= 2.36
+ * with durable poll cursors on), as JSON text per node id; read with the runtime's Node and sqlite3.
+ */
+export function readPollerCursors(instance: N8nInstance, workflowId: string): Promise<Record<string, string>> {
+	const rt = runtimeDir();
+	const script = `
+		const sqlite3 = require('sqlite3');
+		const [dbFile, workflowId] = process.argv.slice(1);
+		const db = new sqlite3.Database(dbFile, sqlite3.OPEN_READONLY);
+		db.all('SELECT nodeId, cursor FROM poller_state WHERE workflowId = ?', [workflowId], (err, rows) => {
+			if (err) { console.error(err.message); process.exit(1); }
+			console.log(JSON.stringify(Object.fromEntries(rows.map((r) => [r.nodeId, String(r.cursor)]))));
+			db.close();
+		});`;
+	const dbFile = path.join(instance.userFolder, '.n8n', 'database.sqlite');
+	const cwd = path.join(rt, 'n8n', 'node_modules', 'n8n');
+	return runCommand(path.join(rt, 'bin', 'node'), ['-e', script, dbFile, workflowId], process.env, 30_000, cwd).then((res) => {
+		if (res.code !== 0) throw new Error(`reading poller_state in ${dbFile} failed: ${res.stderr}`);
+		return JSON.parse(res.stdout.trim() || '{}') as Record<string, string>;
+	});
+}
+
 function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const srv = net.createServer();
@@ -756,11 +796,14 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 		const deadline = Date.now() + readyTimeoutMs;
 		for (;;) {
 			if (child !== proc) throw new Error(`n8n start ended before it was ready (${exitInfo}):\n${lastLines(output, 40)}`);
-			const status = await fetch(`${baseUrl}/healthz/readiness`).then((r) => r.status, () => 0);
-			if (status === 200) break;
+			// n8n 1.x answers /healthz/readiness some seconds before its REST routes exist (a POST
+			// then gets Express's 404 "Cannot POST"): wait for both.
+			const ready = await fetch(`${baseUrl}/healthz/readiness`).then((r) => r.status, () => 0);
+			const rest = ready === 200 ? await fetch(`${baseUrl}/rest/settings`).then((r) => r.status, () => 0) : 0;
+			if (ready === 200 && rest === 200) break;
 			if (Date.now() > deadline) {
 				await stop();
-				throw new Error(`n8n start: /healthz/readiness not 200 after ${readyTimeoutMs} ms:\n${lastLines(output, 40)}`);
+				throw new Error(`n8n start: /healthz/readiness (${ready}) and /rest/settings (${rest}) not both 200 after ${readyTimeoutMs} ms:\n${lastLines(output, 40)}`);
 			}
 			await delay(250);
 		}

@@ -21,6 +21,7 @@ import { CUSTOM_API_CALL } from '../../nodes/shared/n8n-internals';
 import { resource } from '../../nodes/shared/resources';
 import { WATCHABLE } from '../../nodes/shared/trigger';
 import { startSandbox } from '../sandbox';
+import { eachChangeOnceAcrossRestart, shiftTriggerWorkflow, TRIGGER } from './trigger-scenario';
 import {
 	assertBuilt,
 	createN8n,
@@ -41,32 +42,7 @@ type Rec = Record<string, unknown>;
 
 jest.setTimeout(6 * 60_000);
 
-const TRIGGER = 'Rostering Shift Trigger';
 
-function triggerWorkflow(name: string): WorkflowJson {
-	return {
-		name,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				id: randomUUID(),
-				name: TRIGGER,
-				type: 'n8n-nodes-rostering.rosteringShiftTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					events: ['created', 'updated', 'removed'],
-					start: 'now',
-					options: {},
-				},
-				credentials: { [E2E_CREDENTIAL.type]: { id: E2E_CREDENTIAL.id, name: E2E_CREDENTIAL.name } },
-			},
-		],
-		connections: {},
-		pinData: {},
-	};
-}
 
 
 /** The trigger n8n's nodes panel pairs with the node of `key`: rosteringShift → rosteringShiftTrigger. */
@@ -133,8 +109,8 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		await n8n.importCredentials([
 			rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens: sb.issueToken() }),
 		]);
-		testWorkflowId = await n8n.importWorkflow(triggerWorkflow('e2e: Rostering Trigger, Fetch Test Event'));
-		liveWorkflowId = await n8n.importWorkflow(triggerWorkflow('e2e: Rostering Trigger, published'));
+		testWorkflowId = await n8n.importWorkflow(shiftTriggerWorkflow('e2e: Rostering Trigger, Fetch Test Event'));
+		liveWorkflowId = await n8n.importWorkflow(shiftTriggerWorkflow('e2e: Rostering Trigger, published'));
 		everyTriggerId = await n8n.importWorkflow(everyTriggerWorkflow());
 		server = await startServer(n8n);
 		log(`n8n started at ${server.baseUrl}`);
@@ -253,106 +229,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 
 	test('published: each change comes out once, also across a restart of n8n (n8n-internals A6: static data is saved with each poll that delivers)', async () => {
 		const s = server!;
-		sb.clearRequests();
-		await s.activate(liveWorkflowId);
-		// Publishing goes through n8n's outbox: the trigger's first poll (the start position: one
-		// record, no updated_since) comes a moment after the REST call returns.
-		await waitFor('the activation poll', 60_000, () =>
-			sb.requests.some((r) => r.path === '/v1/shifts' && r.query.limit === '1' && r.query.updated_since === undefined && r.status !== 0) || undefined,
-		);
-		log('published; activation poll seen');
-		await sleep(1100);
-
-		/** Every item the published workflow's executions output, oldest execution first. */
-		async function delivered(): Promise<Array<{ event: string; record: Rec; executionId: string }>> {
-			const summaries = (await s.executions(liveWorkflowId)).sort((a, b) => Number(a.id) - Number(b.id));
-			const out: Array<{ event: string; record: Rec; executionId: string }> = [];
-			for (const summary of summaries) {
-				const execution = await s.waitForExecution(summary.id);
-				expect({ id: execution.id, mode: execution.mode, status: execution.status }).toEqual({ id: summary.id, mode: 'trigger', status: 'success' });
-				for (const item of executionItems(execution, TRIGGER)) {
-					expect(item.resource).toBe('shift');
-					out.push({ event: String(item.event), record: item.record as Rec, executionId: execution.id });
-				}
-			}
-			return out;
-		}
-		const key = (d: { event: string; record: Rec }) => `${d.event} ${String(d.record.id)} ${String(d.record.updated_at)}`;
-
-		/** Waits for a poll that starts after `after` (a GET /v1/shifts with updated_since), and for its result to land. */
-		async function nextPoll(after: number, timeoutMs = 75_000): Promise<void> {
-			await waitFor('the next poll', timeoutMs, () =>
-				sb.requests.some((r) => r.path === '/v1/shifts' && r.query.updated_since !== undefined && Date.parse(r.at) > after && r.status !== 0) || undefined,
-			);
-			await sleep(4000); // the execution, if the poll found anything, is saved within a second or two
-		}
-
-		// --- While n8n runs: one shift created, one changed, one deleted.
-		const sydney = sb.store.locations.find((l) => l.timezone === 'Australia/Sydney' && !l.archived)!;
-		const position = sb.store.positions.find((p) => p.location_id === sydney.id && p.active && !p.archived)!;
-		const [toChange, toDelete] = changeableShifts().slice(1, 3);
-		const created = await api('POST', '/shifts', {
-			location_id: sydney.id,
-			position_id: position.id,
-			start_time: '2027-03-01T09:00:00+11:00',
-			end_time: '2027-03-01T17:00:00+11:00',
-		});
-		await api('PATCH', `/shifts/${toChange.id}`, { notes: 'Changed while n8n runs (e2e)' });
-		await api('DELETE', `/shifts/${toDelete.id}`);
-		const firstBatch = [
-			{ event: 'created', record: shiftNow(String(created.id)) },
-			{ event: 'updated', record: shiftNow(String(toChange.id)) },
-			{ event: 'removed', record: shiftNow(String(toDelete.id)) },
-		];
-		log('three changes made; waiting for the next poll');
-
-		const firstSeen = await waitFor('the three changes in executions', 90_000, async () => {
-			const d = await delivered();
-			return firstBatch.every((c) => d.some((x) => key(x) === key(c))) ? d : undefined;
-		});
-		log(`delivered in ${new Set(firstSeen.map((d) => d.executionId)).size} execution(s); waiting for one more poll`);
-		await nextPoll(Date.now());
-		const afterFirst = await delivered();
-		expect(afterFirst.map(key).sort()).toEqual(firstBatch.map(key).sort());
-		for (const change of firstBatch) {
-			expect(afterFirst.find((d) => key(d) === key(change))!.record).toEqual(change.record);
-		}
-
-		// --- n8n down: the created shift changed, the changed one deleted, a new one created.
-		await s.stop();
-		log('n8n stopped');
-		await sleep(1100);
-		await api('PATCH', `/shifts/${String(created.id)}`, { notes: 'Changed while n8n is down (e2e)' });
-		await api('DELETE', `/shifts/${toChange.id}`);
-		const createdWhileDown = await api('POST', '/shifts', {
-			location_id: sydney.id,
-			position_id: position.id,
-			start_time: '2027-03-02T09:00:00+11:00',
-			end_time: '2027-03-02T17:00:00+11:00',
-		});
-		const secondBatch = [
-			{ event: 'updated', record: shiftNow(String(created.id)) },
-			{ event: 'removed', record: shiftNow(String(toChange.id)) },
-			{ event: 'created', record: shiftNow(String(createdWhileDown.id)) },
-		];
-		const restartedAt = Date.now();
-		await s.restart();
-		log('n8n started again; waiting for a poll');
-
-		// n8n activates the workflow at start and polls right away, from the saved position.
-		await waitFor('the changes made while n8n was down', 90_000, async () => {
-			const d = await delivered();
-			return secondBatch.every((c) => d.some((x) => key(x) === key(c))) ? d : undefined;
-		});
-		log('delivered after the restart; waiting for one more poll');
-		await nextPoll(Math.max(restartedAt, Date.now()));
-		const all = await delivered();
-		const expected = [...firstBatch, ...secondBatch];
-		// Each change exactly once, nothing else, nothing from before the restart repeated.
-		expect(all.map(key).sort()).toEqual(expected.map(key).sort());
-		for (const change of secondBatch) {
-			expect(all.find((d) => key(d) === key(change))!.record).toEqual(change.record);
-		}
+		await eachChangeOnceAcrossRestart(sb, s, liveWorkflowId, log);
 		// The position n8n keeps for the trigger is in the workflow's static data.
 		const wf = await s.workflow(liveWorkflowId);
 		expect(JSON.stringify(wf.staticData)).toContain('"cursor"');

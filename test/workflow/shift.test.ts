@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { ON_N8N_1 } from '../harness';
 import { ALL_PERMISSIONS, byId, seedLookups, useFixture } from './fixture';
 
 const f = useFixture();
@@ -76,7 +77,9 @@ describe('Get Many', () => {
 
 	it('stops waiting out 429s after ten, with a clear error', async () => {
 		f.sandbox.injectFault({ method: 'GET', path: '/v1/shifts', status: 429, retryAfter: 0, times: 50 });
-		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 1 });
+		// n8n 1.x hides Retry-After: the node's own backoff, here kept within 1 s a wait.
+		const options = ON_N8N_1 ? { maxRateLimitWait: 1 } : {};
+		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 1, options });
 		expect(result.error?.message).toBe('The service is limiting how fast this connection may send requests');
 		expect(shiftRequests('GET')).toHaveLength(11);
 	});
@@ -121,13 +124,21 @@ describe('Get Many', () => {
 		const result = await f.run('rosteringShift', { operation: 'getAll', returnAll: false, limit: 3 });
 		expect(result.error).toBeUndefined();
 		expect(result.json('Node')).toHaveLength(3);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+		// On n8n 1.x the header never reaches the node (n8n-internals A1): it backs off 0.5 s instead.
+		expect(Date.now() - started).toBeGreaterThanOrEqual(ON_N8N_1 ? 500 : 1000);
 		expect(shiftRequests('GET').map((r) => r.status)).toEqual([429, 200]);
 	});
 
 	it('fails clearly when the service asks to wait longer than Max Rate-Limit Wait', async () => {
 		f.sandbox.injectFault({ method: 'GET', path: '/v1/shifts', status: 429, retryAfter: 120, times: 1 });
 		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 3, options: { maxRateLimitWait: 5 } });
+		if (ON_N8N_1) {
+			// n8n 1.x: the node cannot see that the service asked for 120 s; it backs off within the
+			// 5 s and tries again (the sandbox refuses once here), as documented in README › Versions.
+			expect(result.error).toBeUndefined();
+			expect(shiftRequests('GET').map((r) => r.status)).toEqual([429, 200]);
+			return;
+		}
 		expect(result.error?.message).toBe('The service is limiting how fast this connection may send requests');
 		expect((result.error as { description?: string }).description).toContain('it asked for 120 s');
 		expect(shiftRequests('GET')).toHaveLength(1);

@@ -8,6 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RecordedRequest } from '../sandbox';
+import { RosteringShift } from '../../nodes/RosteringShift/RosteringShift.node';
+import { registerNodeType } from '../harness';
 import { byId, seedLookups, useFixture } from './fixture';
 
 // The node's own retries of a 500 wait 0.5 + 1 + 2 + 4 s before n8n's Retry On Fail takes over.
@@ -188,5 +190,35 @@ describe('Create (one request per item) under n8n options', () => {
 		// Unpaced, six requests leave within a few milliseconds; each pause holds the next two back.
 		expect(times[2] - times[1]).toBeGreaterThanOrEqual(30);
 		expect(times[4] - times[3]).toBeGreaterThanOrEqual(30);
+	});
+});
+
+describe('an n8n older than 1.80 (no customOperations): Create and Create Many refuse, nothing sent (n8n-internals A9)', () => {
+	// n8n before 1.80 ignores a node's customOperations and runs every operation through its
+	// declarative routing. The same node without them, under a name that is not a tool variant's,
+	// takes that path here.
+	const withoutCustomOperations = new RosteringShift() as Partial<RosteringShift>;
+	delete withoutCustomOperations.customOperations;
+	const oldN8nType = registerNodeType(withoutCustomOperations as RosteringShift, 'test.rosteringShiftOnN8nBefore180');
+
+	it.each([
+		['createMany', 'Create Many'],
+		['create', 'Create'],
+	] as const)('%s: "%s needs n8n 1.80 or newer", and nothing is sent', async (operation, label) => {
+		const input = rows(`old-n8n-${operation}`, 3);
+		const result = await f.run('rosteringShift', mapped(operation), input, { type: oldN8nType });
+		expect(result.error?.message).toBe(`${label} needs n8n 1.80 or newer`);
+		expect((result.error as { description?: string }).description).toMatch(/Nothing was sent\. Update n8n to 1\.80 or newer\./);
+		expect(posts()).toHaveLength(0);
+		expect(stored(`old-n8n-${operation}`).size).toBe(0);
+	});
+
+	it('the same routing as an AI tool (a type named …Tool, one item per call) creates the shift', async () => {
+		const asTool = registerNodeType(withoutCustomOperations as RosteringShift, 'test.rosteringShiftTool');
+		const input = rows('as-tool', 1);
+		const result = await f.run('rosteringShift', mapped('create'), input, { type: asTool });
+		expect(result.error).toBeUndefined();
+		expect(posts()).toHaveLength(1);
+		expect(stored('as-tool').get('as-tool-0')).toBe(1);
 	});
 });
