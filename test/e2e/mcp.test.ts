@@ -59,6 +59,7 @@ import {
 	type N8nServer,
 	type WorkflowJson,
 	waitFor,
+	printServerLogOnFailure,
 } from './n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -240,12 +241,7 @@ describe('real n8n server: Rostering nodes as tools of the MCP Server Trigger', 
 		await sb?.close();
 	});
 
-	afterEach(() => {
-		const state = expect.getState();
-		if (server && state.assertionCalls !== state.numPassingAsserts) {
-			process.stderr.write(`--- n8n log (last lines) ---\n${server.logs().split('\n').slice(-60).join('\n')}\n`);
-		}
-	});
+	afterEach(() => printServerLogOnFailure(server));
 
 	test.each<Transport>(['streamable-http', 'sse'])('%s: lists the Rostering tools with the input schemas n8n derived from them', async (kind) => {
 		sb.clearRequests();

@@ -606,6 +606,14 @@ function readStoredExecution(rt: string, dbFile: string, workflowId: string): Pr
 	);
 }
 
+/** For afterEach: when the test just failed, the last lines of the n8n server's log, to stderr. */
+export function printServerLogOnFailure(server: N8nServer | undefined): void {
+	const state = expect.getState();
+	if (server && state.assertionCalls !== state.numPassingAsserts) {
+		process.stderr.write(`--- n8n log (last lines) ---\n${server.logs().split('\n').slice(-60).join('\n')}\n`);
+	}
+}
+
 /**
  * The poll cursors n8n keeps for a workflow's trigger nodes in its `poller_state` table (n8n >= 2.36
  * with durable poll cursors on), as JSON text per node id; read with the runtime's Node and sqlite3.
@@ -877,7 +885,10 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 		},
 		workflow: (workflowId) => rest('GET', `/rest/workflows/${workflowId}`),
 		async runManually(workflowId, body) {
-			const res = await rest<{ executionId?: string; waitingForWebhook?: boolean }>('POST', `/rest/workflows/${workflowId}/run`, body);
+			// n8n 1.x's editor sends the workflow itself with the run (ManualRunPayload.workflowData);
+			// 2.x reads it from the database.
+			const payload = onN8n1() ? { ...body, workflowData: await rest('GET', `/rest/workflows/${workflowId}`) } : body;
+			const res = await rest<{ executionId?: string; waitingForWebhook?: boolean }>('POST', `/rest/workflows/${workflowId}/run`, payload);
 			if (!res?.executionId) throw new Error(`POST /rest/workflows/${workflowId}/run started no execution: ${JSON.stringify(res)}`);
 			return String(res.executionId);
 		},
@@ -897,7 +908,8 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 					if (err instanceof RestError && err.status === 404) return undefined; // not saved yet
 					throw err;
 				});
-				if (e && !['new', 'running', 'waiting'].includes(e.status)) return e;
+				// n8n 1.x can answer a finished execution a moment before its data is saved: wait for both.
+				if (e && !['new', 'running', 'waiting'].includes(e.status) && e.data) return e;
 				if (Date.now() > deadline) throw new Error(`execution ${executionId} still ${e?.status ?? 'unsaved'} after ${timeoutMs} ms`);
 				await delay(250);
 			}

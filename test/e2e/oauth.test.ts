@@ -32,6 +32,7 @@ import {
 	type N8nInstance,
 	type N8nServer,
 	type WorkflowJson,
+	printServerLogOnFailure,
 } from './n8n';
 import { CALLBACK_PATH, connectThroughOAuth, CREDENTIAL_TYPE, databaseBytes, exportCredential, type ConnectResult } from './oauth';
 
@@ -62,12 +63,7 @@ describe('real n8n server: connecting the Rostering credential through OAuth2', 
 		await sb?.close();
 	});
 
-	afterEach(() => {
-		const state = expect.getState();
-		if (server && state.assertionCalls !== state.numPassingAsserts) {
-			process.stderr.write(`--- n8n log (last lines) ---\n${server.logs().split('\n').slice(-60).join('\n')}\n`);
-		}
-	});
+	afterEach(() => printServerLogOnFailure(server));
 
 	const oauthRequests = (path: string): RecordedRequest[] => sb.requests.filter((r) => r.path === path);
 	const service = () => ({ url: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret });

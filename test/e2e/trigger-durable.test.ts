@@ -22,6 +22,7 @@ import {
 	startServer,
 	type N8nInstance,
 	type N8nServer,
+	printServerLogOnFailure,
 } from './n8n';
 import { eachChangeOnceAcrossRestart, shiftTriggerWorkflow } from './trigger-scenario';
 
@@ -66,12 +67,7 @@ describeDurable(`real n8n ${n8nVersion()} with durable poll cursors: the Rosteri
 		await sb?.close();
 	});
 
-	afterEach(() => {
-		const state = expect.getState();
-		if (server && state.assertionCalls !== state.numPassingAsserts) {
-			process.stderr.write(`--- n8n log (last lines) ---\n${server.logs().split('\n').slice(-60).join('\n')}\n`);
-		}
-	});
+	afterEach(() => printServerLogOnFailure(server));
 
 	test('published: each change comes out once, also across a restart of n8n, and the position is in poller_state', async () => {
 		const s = server!;

@@ -41,8 +41,8 @@ export function shiftTriggerWorkflow(name: string): WorkflowJson {
 }
 
 
-/** Runs the scenario on a published workflow whose only node is the Shift trigger named TRIGGER. */
-export async function eachChangeOnceAcrossRestart(sb: Sandbox, s: N8nServer, liveWorkflowId: string, log: (msg: string) => void): Promise<void> {
+/** The sandbox's API as another app of the business sees it (a connected token), and its shifts. */
+export function shiftsApi(sb: Sandbox) {
 	const token = sb.issueToken().access_token;
 	/** The sandbox's API with a connected token, as another app of the business would change records. */
 	async function api(method: string, path: string, body?: unknown): Promise<Rec> {
@@ -63,7 +63,15 @@ export async function eachChangeOnceAcrossRestart(sb: Sandbox, s: N8nServer, liv
 		return sb.store.shifts.filter((shift) => !shift.archived && Date.parse(String(shift.start_time)) > now);
 	}
 
-		// Publish (activate) the workflow.
+	return { api, shiftNow, changeableShifts };
+}
+
+export type ShiftsApi = ReturnType<typeof shiftsApi>;
+
+/** Runs the scenario on a published workflow whose only node is the Shift trigger named TRIGGER. */
+export async function eachChangeOnceAcrossRestart(sb: Sandbox, s: N8nServer, liveWorkflowId: string, log: (msg: string) => void): Promise<void> {
+	const { api, shiftNow, changeableShifts } = shiftsApi(sb);
+	// Publish (activate) the workflow.
 	sb.clearRequests();
 	await s.activate(liveWorkflowId);
 	// Publishing goes through n8n's outbox: the trigger's first poll (the start position: one

@@ -21,7 +21,7 @@ import { CUSTOM_API_CALL } from '../../nodes/shared/n8n-internals';
 import { resource } from '../../nodes/shared/resources';
 import { WATCHABLE } from '../../nodes/shared/trigger';
 import { startSandbox } from '../sandbox';
-import { eachChangeOnceAcrossRestart, shiftTriggerWorkflow, TRIGGER } from './trigger-scenario';
+import { eachChangeOnceAcrossRestart, shiftsApi, shiftTriggerWorkflow, TRIGGER, type ShiftsApi } from './trigger-scenario';
 import {
 	assertBuilt,
 	createN8n,
@@ -35,6 +35,7 @@ import {
 	type N8nServer,
 	type WorkflowJson,
 	waitFor,
+	printServerLogOnFailure,
 } from './n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -71,31 +72,13 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 	let sb: Sandbox;
 	let n8n: N8nInstance | undefined;
 	let server: N8nServer | undefined;
-	let token: string;
 	let testWorkflowId: string;
 	let liveWorkflowId: string;
 	let everyTriggerId: string;
 
-	/** The sandbox's API with the connected token, as another app of the business would change records. */
-	async function api(method: string, path: string, body?: unknown): Promise<Rec> {
-		const res = await fetch(`${sb.url}/v1${path}`, {
-			method,
-			headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const json = (await res.json()) as Rec;
-		if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-		return json;
-	}
-
-	/** The shift as the API shows it now (with pay, as the credential's token has every permission). */
-	const shiftNow = (id: string): Rec => sb.store.get('shifts', id)! as Rec;
-
-	/** Shifts the API lets an app change: not started, not deleted. */
-	function changeableShifts(): Rec[] {
-		const now = Date.now() + 86_400_000;
-		return sb.store.shifts.filter((s) => !s.archived && Date.parse(String(s.start_time)) > now);
-	}
+	let api: ShiftsApi['api'];
+	let shiftNow: ShiftsApi['shiftNow'];
+	let changeableShifts: ShiftsApi['changeableShifts'];
 
 	const t0 = Date.now();
 	const log = (msg: string) => process.stderr.write(`[trigger e2e +${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}\n`);
@@ -104,7 +87,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		assertBuilt();
 		await ensureRuntime();
 		sb = await startSandbox();
-		token = sb.issueToken().access_token;
+		({ api, shiftNow, changeableShifts } = shiftsApi(sb));
 		n8n = await createN8n();
 		await n8n.importCredentials([
 			rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens: sb.issueToken() }),
@@ -122,12 +105,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		await sb?.close();
 	});
 
-	afterEach(() => {
-		const state = expect.getState();
-		if (server && state.assertionCalls !== state.numPassingAsserts) {
-			process.stderr.write(`--- n8n log (last lines) ---\n${server.logs().split('\n').slice(-60).join('\n')}\n`);
-		}
-	});
+	afterEach(() => printServerLogOnFailure(server));
 
 	/**
 	 * Fetch Test Event as the editor's button on the node sends it (useNodeExecution → runWorkflow
@@ -207,6 +185,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		for (const key of WATCHABLE) {
 			const executionId = await server!.runManually(everyTriggerId, { destinationNode: { nodeName: triggerType(key), mode: 'inclusive' } });
 			const execution = await server!.waitForExecution(executionId);
+			if (!execution.data) throw new Error(`${triggerType(key)}: execution ${execution.id} ${execution.status} has no data: ${JSON.stringify(execution).slice(0, 500)}`);
 			const path = resource(key).path;
 			// Asked as the trigger asks: archived records too, where the list has them.
 			const archived = (resource(key).listParameters as string[]).includes('include_archived') ? '&include_archived=true' : '';
