@@ -58,7 +58,7 @@ function workflowOn(line, corePackage, more = []) {
  * 2.40.7): every node, Create Many under n8n's settings, token refresh, the trigger across a
  * restart (and, on 2.x, with durable poll cursors). test/e2e/n8n.ts reads the version from `globals` and installs that n8n on first use.
  */
-const E2E_ON_EVERY_VERSION = ['smoke', 'every-node', 'writes', 'refresh', 'trigger'];
+const E2E_ON_EVERY_VERSION = ['smoke', 'every-node', 'writes', 'refresh', 'trigger', 'mcp'];
 function e2eOn(version, more = []) {
 	return {
 		...common,

@@ -153,6 +153,15 @@ export function requestOptionsOf(ctx: IExecuteFunctions): { passThrough: Partial
  * data only once a poll has read every page, so that the position and the changes it delivers are
  * saved together. Shown across a real n8n restart by test/e2e/trigger.test.ts.
  */
+/*
+ * A6b. With n8n's durable poll cursors on (n8n >= 2.36: N8N_SCHEDULER_ENABLED,
+ * N8N_SCHEDULER_POLL_TRIGGERS_ENABLED, N8N_POLLER_DURABLE_CURSORS_ENABLED) the static data lives in
+ * n8n's poller_state table and is committed with the execution a poll starts, or after a poll that
+ * returns nothing; but the poll n8n runs as it activates the workflow is a test poll whose position
+ * is discarded (n8n-core 2.40.3 poll-trigger-executor.js: `else if (!testingTrigger) commitStagedCursor`).
+ * So a trigger starting "From Activation" takes its position at the first scheduled poll. The
+ * items-then-position order below fits this mode too. Shown by test/e2e/trigger-durable.test.ts.
+ */
 export function keepPollState(staticData: IDataObject, state: IDataObject): void {
 	staticData.state = state;
 }

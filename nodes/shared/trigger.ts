@@ -108,7 +108,7 @@ export function triggerProperties(key?: ResourceKey): INodeProperties[] {
 			name: 'start',
 			type: 'options',
 			options: [
-				{ name: 'From Activation', value: 'now', description: "Only changes made after the trigger's first poll, which n8n runs as it activates the workflow" },
+				{ name: 'From Activation', value: 'now', description: "Only changes made after the trigger's first poll, which n8n runs as it activates the workflow (with n8n's durable poll cursors on: its first scheduled poll)" },
 				{ name: 'Since a Date', value: 'since', description: 'Also the changes made since a date, delivered at the first poll' },
 			],
 			default: 'now',

@@ -69,7 +69,19 @@ export function shiftsApi(sb: Sandbox) {
 export type ShiftsApi = ReturnType<typeof shiftsApi>;
 
 /** Runs the scenario on a published workflow whose only node is the Shift trigger named TRIGGER. */
-export async function eachChangeOnceAcrossRestart(sb: Sandbox, s: N8nServer, liveWorkflowId: string, log: (msg: string) => void): Promise<void> {
+/**
+ * `positionFrom`: where n8n keeps the trigger's first position. 'activation' (n8n's default polling,
+ * A6): the poll n8n runs as it publishes the workflow. 'firstScheduledPoll' (durable poll cursors,
+ * A6b): n8n runs that activation poll too but discards its position, so the first scheduled poll
+ * starts afresh; the changes are made only after it.
+ */
+export async function eachChangeOnceAcrossRestart(
+	sb: Sandbox,
+	s: N8nServer,
+	liveWorkflowId: string,
+	log: (msg: string) => void,
+	positionFrom: 'activation' | 'firstScheduledPoll' = 'activation',
+): Promise<void> {
 	const { api, shiftNow, changeableShifts } = shiftsApi(sb);
 	// Publish (activate) the workflow.
 	sb.clearRequests();
@@ -80,6 +92,14 @@ export async function eachChangeOnceAcrossRestart(sb: Sandbox, s: N8nServer, liv
 		sb.requests.some((r) => r.path === '/v1/shifts' && r.query.limit === '1' && r.query.updated_since === undefined && r.status !== 0) || undefined,
 	);
 	log('published; activation poll seen');
+	if (positionFrom === 'firstScheduledPoll') {
+		const freshStart = (r: (typeof sb.requests)[number]) => r.path === '/v1/shifts' && r.query.limit === '1' && r.query.updated_since === undefined && r.status !== 0;
+		await waitFor('the first scheduled poll', 150_000, () => (sb.requests.filter(freshStart).length >= 2 ? true : undefined));
+		// A6b: it starts afresh (one record, no updated_since), as the activation poll did.
+		expect(sb.requests.filter((r) => r.path === '/v1/shifts' && r.status !== 0).every(freshStart)).toBe(true);
+		log('first scheduled poll seen: it started afresh, the activation poll\'s position was not kept');
+		await sleep(3000);
+	}
 	await sleep(1100);
 
 	/** Every item the published workflow's executions output, oldest execution first. */
