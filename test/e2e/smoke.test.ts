@@ -26,7 +26,7 @@ describe('real n8n (e2e smoke)', () => {
 		await ensureRuntime(); // installs n8n and Node 24 on a fresh machine (several minutes)
 		sandbox = await startSandbox();
 		n8n = await createN8n();
-	}, 15 * 60_000);
+	}, 20 * 60_000);
 
 	afterAll(async () => {
 		await n8n?.dispose();
