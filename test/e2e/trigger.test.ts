@@ -35,6 +35,8 @@ import {
 	type N8nServer,
 	type WorkflowJson,
 	waitFor,
+	n8nVersion,
+	PINNED_N8N_VERSION,
 	printServerLogOnFailure,
 } from './n8n';
 
@@ -215,7 +217,10 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		log('done');
 	});
 
-	test("a failing poll is a failed execution in n8n's list; the next poll delivers what it could not", async () => {
+	// Off the pinned version (the version matrix, jest.config.js) this one is left out for time: the
+	// in-process trigger tests cover failing polls on every n8n-core line.
+	const onPinnedOnly = n8nVersion() === PINNED_N8N_VERSION ? test : test.skip;
+	onPinnedOnly("a failing poll is a failed execution in n8n's list; the next poll delivers what it could not", async () => {
 		const s = server!;
 		const before = new Set((await s.executions(liveWorkflowId)).map((e) => e.id));
 		const [target] = changeableShifts().slice(5, 6);
