@@ -146,13 +146,6 @@ export function requestOptionsOf(ctx: IExecuteFunctions): { passThrough: Partial
 	return { passThrough, spacing };
 }
 
-/**
- * A6. A polling trigger's static data is saved by n8n at activation and whenever `poll()` returns
- * items (n8n 2.40.7: trigger-execution-context factory, `__emit`; workflow-trigger-activator), not
- * after a poll that returns nothing or fails. The trigger therefore writes its position into static
- * data only once a poll has read every page, so that the position and the changes it delivers are
- * saved together. Shown across a real n8n restart by test/e2e/trigger.test.ts.
- */
 /*
  * A6b. With n8n's durable poll cursors on (n8n >= 2.36: N8N_SCHEDULER_ENABLED,
  * N8N_SCHEDULER_POLL_TRIGGERS_ENABLED, N8N_POLLER_DURABLE_CURSORS_ENABLED) the static data lives in
@@ -161,6 +154,14 @@ export function requestOptionsOf(ctx: IExecuteFunctions): { passThrough: Partial
  * is discarded (n8n-core 2.40.3 poll-trigger-executor.js: `else if (!testingTrigger) commitStagedCursor`).
  * So a trigger starting "From Activation" takes its position at the first scheduled poll. The
  * items-then-position order below fits this mode too. Shown by test/e2e/trigger-durable.test.ts.
+ */
+
+/**
+ * A6. A polling trigger's static data is saved by n8n at activation and whenever `poll()` returns
+ * items (n8n 2.40.7: trigger-execution-context factory, `__emit`; workflow-trigger-activator), not
+ * after a poll that returns nothing or fails. The trigger therefore writes its position into static
+ * data only once a poll has read every page, so that the position and the changes it delivers are
+ * saved together. Shown across a real n8n restart by test/e2e/trigger.test.ts.
  */
 export function keepPollState(staticData: IDataObject, state: IDataObject): void {
 	staticData.state = state;
