@@ -40,6 +40,9 @@ fi
 step "Chromium for the browser test (Debian's package, installed with apt when missing)"
 bash scripts/chromium.sh || echo "Chromium could not be installed: test/e2e/browser.test.ts will fail and say how to install it."
 
+step "Redis and PostgreSQL for the queue-mode test (Debian's packages, installed with apt when missing)"
+bash scripts/queue-services.sh || echo "Redis or PostgreSQL could not be installed: test/e2e/queue-mode.test.ts will fail and say why."
+
 step "jest: unit, sandbox, workflow, e2e (and the version matrix: workflow and e2e on n8n 2.41 and 1.123)"
 set +e
 npx jest --ci --json --outputFile=test-artifacts/jest.json "$@"

@@ -210,3 +210,20 @@ export const CUSTOM_API_CALL: INodePropertyOptions = {
 	action: 'Custom API call',
 	description: 'Call any address of the API with the HTTP Request node and this credential',
 };
+
+/**
+ * A10. A run started by n8n's Retry (an execution's "Retry with original / currently saved
+ * workflow", mode 'retry') is a new execution with a new id; the id of the execution it retries
+ * is on the node context's `additionalData.hooks.retryOf` (n8n-core's ExecutionLifecycleHooks,
+ * set by the n8n package's workflow runner and by a queue-mode worker's job processor). n8n
+ * documents neither. Checked on n8n 2.40.7 and n8n-core 2.41.1; n8n-core 1.122 (n8n 1.x) keeps
+ * no retryOf there, so on 1.x this is undefined.
+ *
+ * The Idempotency-Key of a create is worked out from this id rather than the retry's own, so a
+ * Retry re-sends what the failed or crashed execution already sent under the same keys and the
+ * service replays those records instead of creating them again (transport.ts idempotencyKey).
+ */
+export function retriedExecutionId(ctx: IExecuteFunctions | IExecuteSingleFunctions): string | undefined {
+	const retryOf = (ctx as unknown as { additionalData?: { hooks?: { retryOf?: unknown } } }).additionalData?.hooks?.retryOf;
+	return typeof retryOf === 'string' && retryOf !== '' ? retryOf : undefined;
+}

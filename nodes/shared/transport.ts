@@ -12,7 +12,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { asNodeError, readFailure, toNodeError, type RequestSubject } from './errors';
 import { limiterFor } from './limiter';
-import { isNotConnected, isRefreshRefused } from './n8n-internals';
+import { isNotConnected, isRefreshRefused, retriedExecutionId } from './n8n-internals';
 import { stableJson } from './values';
 import { MAX_PAGE_SIZE } from './resources';
 
@@ -218,21 +218,27 @@ function sha256(text: string): string {
  *
  * Without a user key it is derived from the execution, the node, the item and the request itself,
  * so n8n's "Retry On Fail" (which runs the node again inside the same execution) sends the same key
- * and the service replays the first answer instead of creating a second record. A user key (for
- * example the id of the source row) makes re-running a whole workflow safe too; it is combined with
- * the method and path so that one row id can serve several nodes without clashing.
+ * and the service replays the first answer instead of creating a second record. A run started by
+ * n8n's Retry of a failed or crashed execution (for example one whose queue-mode worker died) uses
+ * the retried execution's id (A10), so what that execution had already sent is replayed too. A
+ * user key (for example the id of the source row) makes any re-run safe, a retry of a retry and a
+ * whole new execution included; it is combined with the method and path so that one row id can
+ * serve several nodes without clashing.
  */
 export function idempotencyKey(
 	ctx: IExecuteSingleFunctions | IExecuteFunctions,
 	request: { method: string; url: string; body?: unknown },
 	userKey?: string,
 	itemIndex?: number,
+	/** The retried execution, for a context that does not carry it itself (Create Many's item views). */
+	retryOf = retriedExecutionId(ctx),
 ): string {
 	if (userKey) return `u-${sha256(`${request.method} ${request.url}\n${userKey}`).slice(0, 48)}`;
 	const index = itemIndex ?? ('getItemIndex' in ctx ? ctx.getItemIndex() : 0);
 	// The run index tells apart the passes of a loop over the node; Retry On Fail keeps it.
 	const runIndex = ctx.getWorkflowDataProxy(index).$runIndex;
-	const seed = [ctx.getExecutionId(), ctx.getNode().id, runIndex, index, request.method, request.url, stableJson(request.body)];
+	const execution = retryOf ?? ctx.getExecutionId();
+	const seed = [execution, ctx.getNode().id, runIndex, index, request.method, request.url, stableJson(request.body)];
 	return `n8n-${sha256(seed.join('\n')).slice(0, 48)}`;
 }
 

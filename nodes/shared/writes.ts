@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { requestOptionsOf, type Spacing } from './n8n-internals';
+import { requestOptionsOf, retriedExecutionId, type Spacing } from './n8n-internals';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { MAX_BATCH_SIZE, resource, type ResourceKey } from './resources';
 import { idempotencyKey, send } from './transport';
@@ -229,6 +229,8 @@ class Run {
 	readonly results: Array<INodeExecutionData | undefined>;
 	readonly created: number[] = [];
 	readonly carryOn: boolean;
+	/** The execution an n8n Retry runs again (A10): the keys are worked out from its id. */
+	readonly retryOf: string | undefined;
 	private stopped?: Error;
 
 	constructor(
@@ -242,6 +244,7 @@ class Run {
 	) {
 		this.results = new Array<INodeExecutionData | undefined>(count).fill(undefined);
 		this.carryOn = ctx.continueOnFail();
+		this.retryOf = retriedExecutionId(ctx);
 	}
 
 	get isStopped(): boolean {
@@ -320,7 +323,7 @@ async function sendEach(run: Run, items: Ready[]): Promise<void> {
 	const worker = async () => {
 		while (next < items.length && !run.isStopped) {
 			const entry = items[next++];
-			const headers = { 'Idempotency-Key': idempotencyKey(entry.item, { method: 'POST', url: run.url, body: entry.body }, entry.userKey) };
+			const headers = { 'Idempotency-Key': idempotencyKey(entry.item, { method: 'POST', url: run.url, body: entry.body }, entry.userKey, undefined, run.retryOf) };
 			try {
 				run.succeed(entry.itemIndex, await run.post(entry.body, headers, entry));
 			} catch (error) {
@@ -340,7 +343,7 @@ async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 		const batch = items.slice(start, start + MAX_BATCH_SIZE);
 		const data = batch.map((entry) => entry.body);
 		const seed = { items: batch.map((entry) => entry.itemIndex), data };
-		const headers = { 'Idempotency-Key': idempotencyKey(batch[0].item, { method: 'POST', url: run.url, body: seed }) };
+		const headers = { 'Idempotency-Key': idempotencyKey(batch[0].item, { method: 'POST', url: run.url, body: seed }, undefined, undefined, run.retryOf) };
 		try {
 			const response = await run.post({ data }, headers, batch[0]);
 			const created = (response.data as IDataObject[] | undefined) ?? [];

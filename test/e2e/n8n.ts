@@ -637,7 +637,7 @@ export function readPollerCursors(instance: N8nInstance, workflowId: string): Pr
 	});
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const srv = net.createServer();
 		srv.unref();

@@ -138,6 +138,11 @@ export type RunWorkflowOptions = {
 	executionId?: string;
 	/** Default: 'manual', as when running from the editor. */
 	mode?: WorkflowExecuteMode;
+	/**
+	 * The execution this run retries, as n8n's Retry of a failed or crashed execution sets it (with
+	 * mode 'retry'): n8n-core keeps it on the execution's lifecycle hooks (n8n-internals A10).
+	 */
+	retryOf?: string;
 	/** Default: the first enabled node without a parent on its main input. */
 	startNode?: string;
 };
@@ -193,7 +198,8 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunWorkflow
 		settings: workflowData.settings,
 	});
 
-	const hooks = new ExecutionLifecycleHooks(mode, executionId, workflowData);
+	// n8n-core 1.x's hooks take no retryOf (A10): the fourth argument is ignored there.
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, workflowData, opts.retryOf);
 	const executionOrder: string[] = [];
 	hooks.addHandler('nodeExecuteAfter', (nodeName) => {
 		executionOrder.push(nodeName);

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 import { ALL_SCOPES } from '../sandbox/permissions';
-import { runWorkflow, singleNodeWorkflow, type RunWorkflowResult } from '../harness';
+import { runWorkflow, singleNodeWorkflow, type RunWorkflowOptions, type RunWorkflowResult } from '../harness';
 
 export const CREDENTIAL_ID = 'cred-1';
 export const NODE_NAME = 'Node';
@@ -21,8 +21,17 @@ export interface Fixture {
 	credentials: Record<string, { type: string; name: string; data: IDataObject }>;
 	/** Replaces the credential's token with one for these permissions. */
 	connect(scopes?: string[]): void;
-	/** Runs `type` (e.g. 'rosteringShift') with these parameters, fed `items` if given. */
-	run(type: string, parameters: IDataObject, items?: IDataObject[], node?: IDataObject): Promise<RunWorkflowResult>;
+	/**
+	 * Runs `type` (e.g. 'rosteringShift') with these parameters, fed `items` if given; `execution`
+	 * sets the run's id, mode and the execution it retries.
+	 */
+	run(
+		type: string,
+		parameters: IDataObject,
+		items?: IDataObject[],
+		node?: IDataObject,
+		execution?: Pick<RunWorkflowOptions, 'executionId' | 'mode' | 'retryOf'>,
+	): Promise<RunWorkflowResult>;
 	/** API requests the sandbox received (OAuth and control requests left out). */
 	apiRequests(): Sandbox['requests'];
 }
@@ -48,7 +57,7 @@ export async function fixture(options: SandboxOptions = {}): Promise<Fixture> {
 				},
 			};
 		},
-		async run(type, parameters, items, node = {}) {
+		async run(type, parameters, items, node = {}, execution = {}) {
 			const workflow = singleNodeWorkflow(
 				{
 					type: `n8n-nodes-rostering.${type}`,
@@ -60,7 +69,7 @@ export async function fixture(options: SandboxOptions = {}): Promise<Fixture> {
 				items,
 			);
 			try {
-				const result = await runWorkflow({ workflow, credentials: credentials as never });
+				const result = await runWorkflow({ workflow, credentials: credentials as never, ...execution });
 				Object.assign(credentials, result.credentials);
 				return result;
 			} catch (error) {

@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RecordedRequest } from '../sandbox';
 import { RosteringShift } from '../../nodes/RosteringShift/RosteringShift.node';
-import { registerNodeType } from '../harness';
+import { ON_N8N_1, registerNodeType } from '../harness';
 import { byId, seedLookups, useFixture } from './fixture';
 
 // The node's own retries of a 500 wait 0.5 + 1 + 2 + 4 s before n8n's Retry On Fail takes over.
@@ -123,6 +123,40 @@ describe('Create Many under n8n options', () => {
 		expect([...counts.values()].every((n) => n === 1)).toBe(true);
 		expect(result.output('Node').map((item) => item.json.notes)).toEqual(input.map((row) => row.row));
 	});
+
+	it(
+		ON_N8N_1
+			? "n8n's Retry of a failed execution: on n8n 1.x the retry's keys are its own, so what the failed run created is created again (A10's limit)"
+			: "n8n's Retry of a failed execution: the batches it sent are sent again under the same keys and replayed, each shift created once (A10)",
+		async () => {
+			const input = rows('retried', 250);
+			// A retry runs the same workflow: the same node, with the same id.
+			const sameNode = { id: 'create-shifts-node' };
+			// The failed execution: the first batch created, the second refused with 500 beyond the node's own retries.
+			f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 0, times: 1 });
+			f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, times: 5 });
+			const failed = await f.run('rosteringShift', mapped('createMany'), input, sameNode, { executionId: 'run-that-failed', mode: 'webhook' });
+			expect(failed.error?.message).toMatch(/^Outcome unknown: .* items 100–199/);
+			expect(stored('retried').size).toBe(100);
+			const failedKeys = posts().map((r) => r.headers['idempotency-key']);
+
+			f.sandbox.clearRequests();
+			const retry = await f.run('rosteringShift', mapped('createMany'), input, sameNode, { executionId: 'the-retry', mode: 'retry', retryOf: 'run-that-failed' });
+			expect(retry.error).toBeUndefined();
+			const keys = posts().map((r) => r.headers['idempotency-key']);
+			expect(keys).toHaveLength(3);
+			const counts = [...stored('retried').values()];
+			expect(counts).toHaveLength(250);
+			if (ON_N8N_1) {
+				expect(keys[0]).not.toBe(failedKeys[0]);
+				expect(counts.filter((n) => n === 2)).toHaveLength(100);
+			} else {
+				expect(keys.slice(0, 2)).toEqual(failedKeys.slice(0, 2));
+				expect(counts.every((n) => n === 1)).toBe(true);
+				expect(retry.output('Node').map((item) => item.json.notes)).toEqual(input.map((row) => row.row));
+			}
+		},
+	);
 
 	it('Continue On Fail with one bad item: the good ones created once, each output paired to its input', async () => {
 		const input = rows('carry-on', 7);

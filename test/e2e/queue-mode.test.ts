@@ -1,0 +1,337 @@
+/**
+ * The package on n8n's distributed engine (issue 13): n8n 2.40.7 in queue mode with a real Redis
+ * and PostgreSQL (test/e2e/queue.ts), main plus two workers, each with the package installed in
+ * its own user folder, against the sandbox in this process. Workflows start from a production
+ * webhook, so main queues them and a worker runs them, as a user's production executions run.
+ *
+ * - Nodes run on the workers: Get Many Return All over 1,000 shifts, each once; Create Many of 250
+ *   in 3 requests, each created once.
+ * - Load across workers: six executions at once (each worker takes up to 5) against a sandbox that allows 5
+ *   requests a second: every 429 waited out, no item failed, lost or created twice; how many
+ *   requests were in flight at once (the bound of 4 per credential holds per process).
+ *
+ * - A worker killed mid-execution (a Create Many of 1,000 and a listing): what n8n does with the
+ *   executions, and that a person's Retry then creates each shift once and lists each once.
+ * - The trigger on main: each change once, across a restart of main too.
+ *
+ * About 7 minutes: starting PostgreSQL, Redis and three n8n processes, n8n's verdict on the killed
+ * executions (up to its 1-minute queue recovery), and the trigger's polls (one a minute).
+ */
+import { randomUUID } from 'crypto';
+
+import { startSandbox, type RecordedRequest } from '../sandbox';
+import { addBenchLocation, addShifts, type BenchPlace } from '../sandbox/bulk';
+import { assertBuilt, E2E_CREDENTIAL, ensureRuntime, executionItems, rosteringCredential, waitFor, type WorkflowJson } from './n8n';
+import { startQueueCluster, webhookWorkflow, type QueueCluster } from './queue';
+import { eachChangeOnceAcrossRestart, shiftTriggerWorkflow } from './trigger-scenario';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+type Rec = Record<string, unknown>;
+
+jest.setTimeout(6 * 60_000);
+
+const DAY = 86_400_000;
+const credentials = { [E2E_CREDENTIAL.type]: { id: E2E_CREDENTIAL.id, name: E2E_CREDENTIAL.name } };
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+
+let sb: Sandbox;
+let cluster: QueueCluster | undefined;
+let listed: BenchPlace;
+let listedIds: string[];
+let createdAt: BenchPlace;
+
+beforeAll(async () => {
+	assertBuilt();
+	await ensureRuntime({ template: false });
+	sb = await startSandbox();
+	listed = addBenchLocation(sb, 'Queue listed');
+	listedIds = addShifts(sb, listed, 1000, { tag: 'queue' });
+	createdAt = addBenchLocation(sb, 'Queue created');
+	cluster = await startQueueCluster({
+		workers: 2,
+		concurrency: 5,
+		credentials: [rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens: sb.issueToken() })],
+		// A dead worker's job is seen sooner than with n8n's defaults (60 s lock, 30 s stalled check,
+		// queue recovery every 180 minutes): the kill test waits for n8n's own verdict.
+		env: {
+			QUEUE_WORKER_LOCK_DURATION: '10000',
+			QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
+			QUEUE_WORKER_STALLED_INTERVAL: '5000',
+			N8N_EXECUTIONS_QUEUE_RECOVERY_INTERVAL: '1',
+		},
+	});
+}, 25 * 60_000);
+
+afterAll(async () => {
+	await cluster?.close();
+	await sb?.close();
+});
+
+beforeEach(() => {
+	sb.clearFaults();
+	sb.clearRequests();
+	sb.setRateLimit(null);
+});
+
+/** The cluster's last log lines, for a failure message. */
+const why = () => cluster?.describe() ?? '';
+
+/** The rows a call's body carries, one item each. */
+const ROWS = { name: 'Rows', type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode: 'return $json.body.rows.map((json) => ({ json }));' } };
+
+const CREATE_MANY = {
+	name: 'Create Shifts',
+	type: 'n8n-nodes-rostering.rosteringShift',
+	parameters: {
+		resource: 'shift',
+		operation: 'createMany',
+		locationId: locator('={{ $json.location }}'),
+		positionId: locator('={{ $json.position }}'),
+		startTime: '={{ $json.start }}',
+		endTime: '={{ $json.end }}',
+		additionalFields: { notes: '={{ $json.row }}' },
+	},
+	credentials,
+};
+
+const LIST_ALL = {
+	name: 'List Shifts',
+	type: 'n8n-nodes-rostering.rosteringShift',
+	executeOnce: true,
+	parameters: { resource: 'shift', operation: 'getAll', returnAll: true, filters: { locationId: locator('={{ $("Webhook").first().json.body.listFrom }}') } },
+	credentials,
+};
+
+const deploy = (workflow: WorkflowJson) => cluster!.deploy(workflow);
+const endedExecutions = (workflowId: string, count: number, timeoutMs?: number) => cluster!.endedExecutions(workflowId, count, timeoutMs);
+
+/** `count` one-hour open shifts a day apart at the "Queue created" place, tagged `<tag>-<i>` in their notes. */
+function rows(tag: string, count: number, fromYear: number): Rec[] {
+	return Array.from({ length: count }, (_, i) => {
+		const day = new Date(Date.UTC(fromYear, 0, 3) + i * DAY).toISOString().slice(0, 10);
+		return { location: createdAt.locationId, position: createdAt.positionId, start: `${day}T10:00:00Z`, end: `${day}T11:00:00Z`, row: `${tag}-${i}` };
+	});
+}
+
+/** How many shifts the sandbox holds for each row of a tag. */
+function storedRows(tag: string): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const shift of sb.store.t.shifts.values()) {
+		const row = String(shift.notes ?? '');
+		if (row.startsWith(`${tag}-`)) counts.set(row, (counts.get(row) ?? 0) + 1);
+	}
+	return counts;
+}
+
+const shiftPosts = () => sb.requests.filter((r: RecordedRequest) => r.method === 'POST' && r.path === '/v1/shifts');
+
+describe('n8n queue mode (main, 2 workers, Redis, PostgreSQL): the nodes run on the workers', () => {
+	test('Get Many, Return All over 1,000 shifts: run by a worker, each shift once', async () => {
+		const hookPath = `queue-list-${randomUUID()}`;
+		const id = await deploy(webhookWorkflow('queue: list 1,000', hookPath, [LIST_ALL]));
+		expect(await cluster!.callWebhook(hookPath, { listFrom: listed.locationId })).toBe(200);
+		const [execution] = await endedExecutions(id, 1);
+		expect({ status: execution.status, error: execution.data.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
+		expect(cluster!.workerOf(execution.id)).toBeDefined();
+		const ids = executionItems(execution, 'List Shifts').map((s) => String(s.id));
+		expect(ids).toHaveLength(1000);
+		expect(new Set(ids)).toEqual(new Set(listedIds));
+	});
+
+	test('Create Many of 250: run by a worker, 3 requests (100, 100, 50), each shift created once', async () => {
+		const hookPath = `queue-create-${randomUUID()}`;
+		const id = await deploy(webhookWorkflow('queue: create 250', hookPath, [ROWS, CREATE_MANY]));
+		const input = rows('queue-250', 250, 2031);
+		expect(await cluster!.callWebhook(hookPath, { rows: input })).toBe(200);
+		const [execution] = await endedExecutions(id, 1);
+		expect({ status: execution.status, error: execution.data.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
+		expect(cluster!.workerOf(execution.id)).toBeDefined();
+		expect(shiftPosts().map((r) => (r.body as { data: unknown[] }).data.length)).toEqual([100, 100, 50]);
+		expect(executionItems(execution, 'Create Shifts').map((s) => s.notes)).toEqual(input.map((r) => r.row));
+		const stored = storedRows('queue-250');
+		expect(stored.size).toBe(250);
+		expect([...stored.values()].filter((n) => n !== 1)).toEqual([]);
+	});
+});
+
+describe('n8n queue mode: load across workers', () => {
+	test('six executions at once on two workers, 5 requests a second allowed: every 429 waited out, nothing failed, lost or duplicated', async () => {
+		const hookPath = `queue-load-${randomUUID()}`;
+		const id = await deploy(webhookWorkflow('queue: create and list under a rate limit', hookPath, [ROWS, CREATE_MANY, LIST_ALL]));
+		sb.setRateLimit({ perSecond: 5 });
+		const calls = Array.from({ length: 6 }, (_, k) => ({ rows: rows(`queue-load-${k}`, 150, 2040 + k), listFrom: listed.locationId }));
+		const statuses = await Promise.all(calls.map((body) => cluster!.callWebhook(hookPath, body)));
+		expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+		const executions = await endedExecutions(id, 6, 300_000);
+		sb.setRateLimit(null);
+
+		expect(executions.map((e) => e.status)).toEqual(Array(6).fill('success'));
+		// Both workers took a share (each runs at most 5 at once: six jobs cannot fit on one).
+		const byWorker = executions.map((e) => cluster!.workerOf(e.id));
+		expect(new Set(byWorker)).toEqual(new Set([0, 1]));
+		for (const [k, call] of calls.entries()) {
+			const stored = storedRows(`queue-load-${k}`);
+			expect(stored.size).toBe(call.rows.length);
+			expect([...stored.values()].filter((n) => n !== 1)).toEqual([]);
+		}
+		for (const e of executions) {
+			const ids = executionItems(e, 'List Shifts').map((s) => String(s.id));
+			expect(ids).toHaveLength(1000);
+			expect(new Set(ids).size).toBe(1000);
+		}
+		const refused = sb.requests.filter((r) => r.status === 429).length;
+		expect(refused).toBeGreaterThan(0);
+		process.stderr.write(
+			`[queue-mode] 6 executions on workers ${byWorker.map((w) => w! + 1).join(',')}: ${sb.requests.length} requests, ${refused} answered 429 and waited out\n`,
+		);
+	});
+
+	test('the bound of 4 requests in flight per credential holds in each worker, not across them: two workers, at most 8', async () => {
+		const hookPath = `queue-bound-${randomUUID()}`;
+		// Create (one request per item): RoutingNode starts every item's request at once; the
+		// package's limiter lets 4 through per credential in a process.
+		const id = await deploy(webhookWorkflow('queue: create one by one', hookPath, [ROWS, { ...CREATE_MANY, parameters: { ...CREATE_MANY.parameters, operation: 'create' } }]));
+		sb.setLatency(300);
+		try {
+			const calls = Array.from({ length: 6 }, (_, k) => ({ rows: rows(`queue-bound-${k}`, 12, 2050 + k) }));
+			await Promise.all(calls.map((body) => cluster!.callWebhook(hookPath, body)));
+			const executions = await endedExecutions(id, 6);
+			expect(executions.map((e) => e.status)).toEqual(Array(6).fill('success'));
+			expect(new Set(executions.map((e) => cluster!.workerOf(e.id)))).toEqual(new Set([0, 1]));
+			calls.forEach((_, k) => expect([...storedRows(`queue-bound-${k}`).values()]).toEqual(Array(12).fill(1)));
+		} finally {
+			sb.setLatency(0);
+		}
+		// Each worker holds its own limiter: more than one process's 4, never more than 4 per worker.
+		expect(sb.maxConcurrentRequests).toBeGreaterThan(4);
+		expect(sb.maxConcurrentRequests).toBeLessThanOrEqual(8);
+	});
+});
+
+describe("n8n queue mode: n8n's Retry of a failed execution", () => {
+	test('a Create Many that failed on its second batch, retried from the executions list: the retry (on a worker) replays the first batch and creates each shift once (A10)', async () => {
+		const hookPath = `queue-retry-${randomUUID()}`;
+		const id = await deploy(webhookWorkflow('queue: Create Many, retried', hookPath, [ROWS, CREATE_MANY]));
+		const input = rows('queue-retry', 250, 2070);
+		// The first batch goes through; the second and the node's own four retries get 500.
+		sb.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 0, times: 1 });
+		sb.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, times: 5 });
+		expect(await cluster!.callWebhook(hookPath, { rows: input })).toBe(200);
+		const [failed] = await endedExecutions(id, 1);
+		expect(failed.status).toBe('error');
+		expect(failed.data.resultData.error?.message).toMatch(/^Outcome unknown: .* items 100–199/);
+		expect(storedRows('queue-retry').size).toBe(100);
+		const firstKey = shiftPosts()[0].headers['idempotency-key'];
+
+		sb.clearRequests();
+		await cluster!.main.rest('POST', `/rest/executions/${failed.id}/retry`, { loadWorkflow: false });
+		const [retry] = (await endedExecutions(id, 2)).filter((e) => e.retryOf === failed.id);
+		expect({ status: retry.status, error: retry.data.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
+		expect(cluster!.workerOf(retry.id)).toBeDefined();
+		expect(shiftPosts().map((r) => r.headers['idempotency-key'])[0]).toBe(firstKey);
+		const stored = [...storedRows('queue-retry').values()];
+		expect(stored).toHaveLength(250);
+		expect(stored.filter((n) => n !== 1)).toEqual([]);
+		expect(executionItems(retry, 'Create Shifts').map((s) => s.notes)).toEqual(input.map((r) => r.row));
+	});
+});
+
+describe('n8n queue mode: a worker killed mid-execution', () => {
+	/** n8n 2.40.7's error for a job whose worker died (its Bull queue allows no second try: maxStalledCount 0). */
+	const STALLED = /^This execution failed to be processed too many times and will no longer retry/;
+
+	test('a Create Many (with Idempotency Key) and a listing, their worker killed: n8n fails them and runs them nowhere else; its Retry sends nothing; the workflow run again creates each shift once and lists each once', async () => {
+		const createPath = `queue-kill-create-${randomUUID()}`;
+		const listPath = `queue-kill-list-${randomUUID()}`;
+		// Options › Idempotency Key from the data (the source row): what makes a run of the workflow
+		// after a dead worker safe. Such items are sent one by one (writes.ts runCreates).
+		const createWithKeys = { ...CREATE_MANY, parameters: { ...CREATE_MANY.parameters, options: { idempotencyKey: '={{ $json.row }}' } } };
+		const createId = await deploy(webhookWorkflow('queue: a long Create Many', createPath, [ROWS, createWithKeys]));
+		const listId = await deploy(webhookWorkflow('queue: a long listing', listPath, [LIST_ALL]));
+		const input = rows('queue-kill', 300, 2060);
+		const createCall = { rows: input };
+		const listCall = { listFrom: listed.locationId };
+		// Slow answers: 300 creates 4 at a time and 5 pages, 0.5 s and 1.5 s each.
+		sb.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 500, times: 10_000 });
+		sb.injectFault({ method: 'GET', path: '/v1/shifts', latencyMs: 1500, times: 10_000 });
+		expect(await cluster!.callWebhook(createPath, createCall)).toBe(200);
+		expect(await cluster!.callWebhook(listPath, listCall)).toBe(200);
+
+		// Both well under way (20 shifts created, 3 pages listed), then their workers are killed.
+		await waitFor('20 shifts created and 3 pages listed', 60_000, () => {
+			const done = (method: string) => sb.requests.filter((r) => r.method === method && r.path === '/v1/shifts' && r.status < 300).length;
+			return done('POST') >= 20 && done('GET') >= 3 ? true : undefined;
+		});
+		const running = [...(await cluster!.main.executions(createId)), ...(await cluster!.main.executions(listId))];
+		expect(running.map((e) => e.status)).toEqual(['running', 'running']);
+		const owners = new Set(running.map((e) => cluster!.workerOf(e.id)));
+		for (const w of owners) await cluster!.workers[w!].kill();
+		const postsAtKill = shiftPosts().length;
+		const keysBeforeKill = new Set(shiftPosts().map((r) => r.headers['idempotency-key']));
+		sb.clearFaults();
+		// Started again at once, as a supervisor (systemd, Kubernetes) restarts a dead worker. The
+		// check for jobs whose worker died runs in the workers: with every worker down, n8n decides
+		// nothing (seen: both executions stayed "running" for 150 s with both workers killed).
+		for (const w of owners) await cluster!.workers[w!].start();
+
+		// n8n's verdict: the job is not run again by any worker; main fails the execution.
+		const failed = await waitFor(`both executions ended\n${why()}`, 150_000, async () => {
+			const list = [...(await cluster!.main.executions(createId)), ...(await cluster!.main.executions(listId))];
+			return list.every((e) => !['new', 'running', 'waiting'].includes(e.status)) ? list : undefined;
+		});
+		for (const summary of failed) {
+			const e = await cluster!.main.execution(summary.id);
+			expect(e.status).toBe('error');
+			expect(e.data.resultData.error?.message).toMatch(STALLED);
+			// n8n keeps none of its run: no node's data, nothing left to run.
+			expect(e.data.resultData.runData).toEqual({});
+		}
+		const started = cluster!.workers.flatMap((w) => w.startedExecutions());
+		for (const e of failed) expect(started.filter((id) => id === e.id)).toHaveLength(1);
+		const createdBeforeRerun = storedRows('queue-kill');
+		expect(createdBeforeRerun.size).toBeGreaterThanOrEqual(20);
+		expect(createdBeforeRerun.size).toBeLessThan(300);
+		expect([...createdBeforeRerun.values()].filter((n) => n !== 1)).toEqual([]);
+		expect(shiftPosts()).toHaveLength(postsAtKill); // nothing sent after the kill
+
+		// n8n's Retry (the executions list's "Retry with original workflow") of such an execution
+		// has nothing to run: it ends at once with the same error and sends nothing.
+		sb.clearRequests();
+		const createFailed = failed.find((e) => e.workflowId === createId)!;
+		await cluster!.main.rest('POST', `/rest/executions/${createFailed.id}/retry`, { loadWorkflow: false });
+		const [retry] = (await endedExecutions(createId, 2)).filter((e) => e.retryOf === createFailed.id);
+		expect({ status: retry.status, error: retry.data.resultData.error?.message }).toEqual({ status: 'error', error: expect.stringMatching(STALLED) });
+		expect(sb.requests).toHaveLength(0);
+
+		// Run again: the same calls (what the sending app, or a person, does after a failure).
+		expect(await cluster!.callWebhook(createPath, createCall)).toBe(200);
+		expect(await cluster!.callWebhook(listPath, listCall)).toBe(200);
+		const createRun = (await endedExecutions(createId, 3))[0];
+		const listRun = (await endedExecutions(listId, 2))[0];
+		for (const e of [createRun, listRun]) expect({ status: e.status, error: e.data.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
+		const stored = storedRows('queue-kill');
+		expect(stored.size).toBe(300);
+		expect([...stored.values()].filter((n) => n !== 1)).toEqual([]);
+		expect(executionItems(createRun, 'Create Shifts').map((s) => s.notes)).toEqual(input.map((r) => r.row));
+		// Everything sent before the kill was sent again under the same keys: the service replayed it.
+		const resent = shiftPosts().filter((r) => keysBeforeKill.has(r.headers['idempotency-key'])).length;
+		expect(resent).toBe(keysBeforeKill.size);
+		const ids = executionItems(listRun, 'List Shifts').map((s) => String(s.id));
+		expect(ids).toHaveLength(1000);
+		expect(new Set(ids)).toEqual(new Set(listedIds));
+		process.stderr.write(
+			`[queue-mode] worker killed: ${createdBeforeRerun.size} of 300 shifts created before; n8n failed both executions ("${String(createFailed.status)}"); the run again re-sent ${resent} keys (replayed) and created the other ${300 - createdBeforeRerun.size}\n`,
+		);
+	});
+});
+
+describe('n8n queue mode: the trigger polls on main, its executions run on the workers', () => {
+	test('every change delivered once, also across a restart of main with changes made while it was down', async () => {
+		const id = (await cluster!.main.rest<{ id: string }>('POST', '/rest/workflows', shiftTriggerWorkflow('queue: shift trigger'))).id;
+		await eachChangeOnceAcrossRestart(sb, cluster!.main, id, (msg) => process.stderr.write(`[queue-mode trigger] ${msg}\n`));
+		// Main polled and saved the position (in PostgreSQL); the workers ran what the polls emitted.
+		const executions = await cluster!.main.executions(id);
+		expect(executions.length).toBeGreaterThan(0);
+		for (const e of executions) expect(cluster!.workerOf(e.id)).toBeDefined();
+	});
+});
