@@ -6,16 +6,18 @@
  *
  * - Nodes run on the workers: Get Many Return All over 1,000 shifts, each once; Create Many of 250
  *   in 3 requests, each created once.
- * - Load across workers: six executions at once (each worker takes up to 5) against a sandbox that allows 5
- *   requests a second: every 429 waited out, no item failed, lost or created twice; how many
- *   requests were in flight at once (the bound of 4 per credential holds per process).
- *
- * - A worker killed mid-execution (a Create Many of 1,000 and a listing): what n8n does with the
- *   executions, and that a person's Retry then creates each shift once and lists each once.
+ * - Load across workers: six executions at once (each worker takes up to 5) against a sandbox that
+ *   allows 5 requests a second: every 429 waited out, no item failed, lost or created twice.
+ * - The bound of 4 requests in flight per credential holds per process: 2 workers, at most 8.
+ * - The credential shared by the workers: its token expiring under load on both is renewed once.
+ * - n8n's Retry of a failed Create Many (on a worker): what was created is replayed (A10).
+ * - A worker killed mid-execution (a Create Many with Idempotency Key, and a listing): what n8n
+ *   does with the executions (fails them, runs them nowhere else, its Retry has nothing to run),
+ *   and that running the workflow again creates each shift once and lists each once.
  * - The trigger on main: each change once, across a restart of main too.
  *
- * About 7 minutes: starting PostgreSQL, Redis and three n8n processes, n8n's verdict on the killed
- * executions (up to its 1-minute queue recovery), and the trigger's polls (one a minute).
+ * About 5 minutes: starting PostgreSQL, Redis and three n8n processes, n8n's verdict on the killed
+ * executions, and the trigger's polls (one a minute).
  */
 import { randomUUID } from 'crypto';
 
@@ -52,7 +54,8 @@ beforeAll(async () => {
 		concurrency: 5,
 		credentials: [rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens: sb.issueToken() })],
 		// A dead worker's job is seen sooner than with n8n's defaults (60 s lock, 30 s stalled check,
-		// queue recovery every 180 minutes): the kill test waits for n8n's own verdict.
+		// queue recovery every 180 minutes): the kill test waits for n8n's own verdict. Renewing the
+		// lock every 2 s keeps the lock of a job that is still running.
 		env: {
 			QUEUE_WORKER_LOCK_DURATION: '10000',
 			QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
@@ -205,6 +208,27 @@ describe('n8n queue mode: load across workers', () => {
 		// Each worker holds its own limiter: more than one process's 4, never more than 4 per worker.
 		expect(sb.maxConcurrentRequests).toBeGreaterThan(4);
 		expect(sb.maxConcurrentRequests).toBeLessThanOrEqual(8);
+	});
+});
+
+describe('n8n queue mode: the credential shared by the workers', () => {
+	test('the access token expires while executions run on both workers: n8n renews it once (its refresh lock in Redis), every listing comes out whole', async () => {
+		const hookPath = `queue-refresh-${randomUUID()}`;
+		const id = await deploy(webhookWorkflow('queue: listings through a token refresh', hookPath, [LIST_ALL]));
+		sb.setLatency(200);
+		try {
+			sb.expireAccessTokens();
+			await Promise.all(Array.from({ length: 6 }, () => cluster!.callWebhook(hookPath, { listFrom: listed.locationId })));
+			const executions = await endedExecutions(id, 6);
+			expect(executions.map((e) => ({ status: e.status, error: e.data.resultData.error?.message }))).toEqual(Array(6).fill({ status: 'success', error: undefined }));
+			expect(new Set(executions.map((e) => cluster!.workerOf(e.id)))).toEqual(new Set([0, 1]));
+			for (const e of executions) expect(new Set(executionItems(e, 'List Shifts').map((s) => String(s.id)))).toEqual(new Set(listedIds));
+		} finally {
+			sb.setLatency(0);
+		}
+		// The service rotates refresh tokens (a used one is refused): one renewal, none refused.
+		const renewals = sb.requests.filter((r) => r.path === '/oauth/token');
+		expect(renewals.map((r) => r.status)).toEqual([200]);
 	});
 });
 
