@@ -230,7 +230,7 @@ class Run {
 	readonly created: number[] = [];
 	readonly carryOn: boolean;
 	/** The execution an n8n Retry runs again (A10): the keys are worked out from its id. */
-	readonly retryOf: string | undefined;
+	private readonly retryOf: string | undefined;
 	private stopped?: Error;
 
 	constructor(
@@ -245,6 +245,14 @@ class Run {
 		this.results = new Array<INodeExecutionData | undefined>(count).fill(undefined);
 		this.carryOn = ctx.continueOnFail();
 		this.retryOf = retriedExecutionId(ctx);
+	}
+
+	/**
+	 * The Idempotency-Key of a POST made for `item`. The item views carry no retried execution, so
+	 * the run passes on the one the real context has (A10).
+	 */
+	keyFor(item: IExecuteSingleFunctions, body: unknown, userKey?: string): string {
+		return idempotencyKey(item, { method: 'POST', url: this.url, body }, userKey, undefined, this.retryOf);
 	}
 
 	get isStopped(): boolean {
@@ -323,7 +331,7 @@ async function sendEach(run: Run, items: Ready[]): Promise<void> {
 	const worker = async () => {
 		while (next < items.length && !run.isStopped) {
 			const entry = items[next++];
-			const headers = { 'Idempotency-Key': idempotencyKey(entry.item, { method: 'POST', url: run.url, body: entry.body }, entry.userKey, undefined, run.retryOf) };
+			const headers = { 'Idempotency-Key': run.keyFor(entry.item, entry.body, entry.userKey) };
 			try {
 				run.succeed(entry.itemIndex, await run.post(entry.body, headers, entry));
 			} catch (error) {
@@ -343,7 +351,7 @@ async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 		const batch = items.slice(start, start + MAX_BATCH_SIZE);
 		const data = batch.map((entry) => entry.body);
 		const seed = { items: batch.map((entry) => entry.itemIndex), data };
-		const headers = { 'Idempotency-Key': idempotencyKey(batch[0].item, { method: 'POST', url: run.url, body: seed }, undefined, undefined, run.retryOf) };
+		const headers = { 'Idempotency-Key': run.keyFor(batch[0].item, seed) };
 		try {
 			const response = await run.post({ data }, headers, batch[0]);
 			const created = (response.data as IDataObject[] | undefined) ?? [];

@@ -532,7 +532,7 @@ function commandError(what: string, res: CommandResult): Error {
 	return new Error(`n8n ${what} failed: ${explain(res)}`);
 }
 
-function runCommand(
+export function runCommand(
 	bin: string,
 	args: string[],
 	env: NodeJS.ProcessEnv,
@@ -653,7 +653,7 @@ function readJson(file: string): unknown {
 	return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-function lastLines(text: string, n: number): string {
+export function lastLines(text: string, n: number): string {
 	return text.split('\n').slice(-n).join('\n');
 }
 
@@ -969,7 +969,7 @@ export function unflatten(text: string): unknown {
 	return revive(root as Record<string, unknown>);
 }
 
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+export function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
 	try {
 		if (pid) process.kill(-pid, signal);
 	} catch {

@@ -22,7 +22,7 @@
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type RecordedRequest } from '../sandbox';
-import { addBenchLocation, addShifts, type BenchPlace } from '../sandbox/bulk';
+import { addBenchLocation, addShifts, shiftsPerRow, type BenchPlace } from '../sandbox/bulk';
 import { assertBuilt, E2E_CREDENTIAL, ensureRuntime, executionItems, rosteringCredential, waitFor, type WorkflowJson } from './n8n';
 import { startQueueCluster, webhookWorkflow, type QueueCluster } from './queue';
 import { eachChangeOnceAcrossRestart, shiftTriggerWorkflow } from './trigger-scenario';
@@ -117,14 +117,7 @@ function rows(tag: string, count: number, fromYear: number): Rec[] {
 }
 
 /** How many shifts the sandbox holds for each row of a tag. */
-function storedRows(tag: string): Map<string, number> {
-	const counts = new Map<string, number>();
-	for (const shift of sb.store.t.shifts.values()) {
-		const row = String(shift.notes ?? '');
-		if (row.startsWith(`${tag}-`)) counts.set(row, (counts.get(row) ?? 0) + 1);
-	}
-	return counts;
-}
+const storedRows = (tag: string) => shiftsPerRow(sb, tag);
 
 const shiftPosts = () => sb.requests.filter((r: RecordedRequest) => r.method === 'POST' && r.path === '/v1/shifts');
 

@@ -24,18 +24,20 @@
  *   execution "crashed". Only a person's Retry runs it again, as a new execution (retryOf).
  */
 import { spawn } from 'child_process';
-import { randomBytes } from 'crypto';
+import { randomBytes, randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-import { randomUUID } from 'crypto';
-
 import {
 	createN8n,
 	freePort,
+	killGroup,
+	lastLines,
 	REPO_ROOT,
+	runCommand,
 	runtimeDir,
+	sleep,
 	startServer,
 	waitFor,
 	type CredentialInput,
@@ -76,7 +78,7 @@ async function startService(
 		proc.on('close', (code, signal) => {
 			running = false;
 			append(`\n[${name}] exited: ${code}${signal ? ` (${signal})` : ''}\n`);
-			signalGroup(proc.pid, 'SIGKILL'); // its children (task runners), if any
+			killGroup(proc.pid, 'SIGKILL'); // its children (task runners), if any
 			resolve();
 		});
 		proc.on('error', (e) => {
@@ -93,14 +95,14 @@ async function startService(
 		},
 		async stop() {
 			if (!running) return;
-			signalGroup(proc.pid, 'SIGTERM');
-			const timer = setTimeout(() => signalGroup(proc.pid, 'SIGKILL'), 30_000);
+			killGroup(proc.pid, 'SIGTERM');
+			const timer = setTimeout(() => killGroup(proc.pid, 'SIGKILL'), 30_000);
 			await exited;
 			clearTimeout(timer);
 		},
 		async kill() {
 			if (!running) return;
-			signalGroup(proc.pid, 'SIGKILL');
+			killGroup(proc.pid, 'SIGKILL');
 			await exited;
 		},
 	};
@@ -112,36 +114,20 @@ async function startService(
 			await service.kill();
 			throw new Error(`${name} was not ready after ${opts.readyTimeoutMs ?? 120_000} ms:\n${lastLines(output, 40)}`);
 		}
-		await new Promise((resolve) => setTimeout(resolve, 250));
+		await sleep(250);
 	}
 }
 
-function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-	try {
-		if (pid) process.kill(-pid, signal);
-	} catch {
-		// already gone
-	}
-}
-
-function lastLines(text: string, n: number): string {
-	return text.split('\n').slice(-n).join('\n');
-}
-
-function run(bin: string, args: string[], env?: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(bin, args, { env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-		let output = '';
-		child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
-		child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
-		child.on('error', reject);
-		child.on('close', (code) => resolve({ code, output }));
-	});
+/** Runs a command to its end (by default at most a minute); its stdout and stderr together. */
+async function run(bin: string, args: string[], timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+	const res = await runCommand(bin, args, process.env, timeoutMs, REPO_ROOT);
+	return { code: res.code, output: res.stdout + res.stderr };
 }
 
 /** Debian's Redis and PostgreSQL binaries, installed with apt when missing. */
 async function queueServices(): Promise<{ redisServer: string; pgBin: string }> {
-	const res = await run('bash', [path.join(REPO_ROOT, 'scripts', 'queue-services.sh')]);
+	// apt-get may download both servers on a fresh machine.
+	const res = await run('bash', [path.join(REPO_ROOT, 'scripts', 'queue-services.sh')], 15 * 60_000);
 	const value = (key: string) => /^(\w+)=(.*)$/m.exec(res.output.split('\n').find((l) => l.startsWith(`${key}=`)) ?? '')?.[2];
 	const redisServer = value('REDIS_SERVER');
 	const pgBin = value('PG_BIN');
@@ -323,7 +309,7 @@ export async function startQueueCluster(opts: QueueClusterOptions = {}): Promise
 					const text = await fetch(`${main!.baseUrl}/webhook/${webhookPath}`).then((r) => r.text(), () => '');
 					if (text.includes('make a POST request')) return;
 					if (Date.now() > deadline) throw new Error(`main serves no POST webhook at ${webhookPath} after 60 s (last answer: ${text})`);
-					await new Promise((resolve) => setTimeout(resolve, 250));
+					await sleep(250);
 				}
 			},
 			workerOf(executionId) {

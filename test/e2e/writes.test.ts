@@ -10,6 +10,7 @@
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type RecordedRequest } from '../sandbox';
+import { shiftsPerRow } from '../sandbox/bulk';
 import { assertBuilt, createN8n, E2E_CREDENTIAL, ensureRuntime, explain, rosteringCredential, type N8nInstance, type WorkflowJson } from './n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -93,14 +94,7 @@ const isPost = (r: RecordedRequest) => r.method === 'POST' && r.path === '/v1/sh
 const posts = () => sb.requests.filter(isPost);
 
 /** How many shifts the store holds for each row of this tag. */
-function stored(tag: string): Map<string, number> {
-	const byRow = new Map<string, number>();
-	for (const shift of sb.store.t.shifts.values()) {
-		const row = String(shift.notes ?? '');
-		if (row.startsWith(`${tag}-`)) byRow.set(row, (byRow.get(row) ?? 0) + 1);
-	}
-	return byRow;
-}
+const stored = (tag: string) => shiftsPerRow(sb, tag);
 
 function eachOnce(tag: string, expected: number): void {
 	const counts = stored(tag);

@@ -1,6 +1,7 @@
 /**
- * Bulk seeding for benchmarks: thousands of records straight into the store, without going
- * through the API (which would take one request per 100 shifts and skew the request counts).
+ * Bulk seeding for benchmarks and tests: thousands of records straight into the store, without
+ * going through the API (which would take one request per 100 shifts and skew the request counts),
+ * and counting what a test created (shiftsPerRow).
  *
  *   const bench = addBenchLocation(sb);                 // a location and a position of its own
  *   addShifts(sb, bench, 50_000);                        // exactly 50,000 open shifts there
@@ -140,4 +141,17 @@ export function touchShifts(sb: Sandbox, ids: string[], note = 'changed in a bur
 		changed++;
 	}
 	return changed;
+}
+
+/**
+ * How many shifts the store holds for each row a test created, by notes `<tag>-<i>` (the tests
+ * tag each input row in the shift's notes): a row counted twice was created twice.
+ */
+export function shiftsPerRow(sb: Sandbox, tag: string): Map<string, number> {
+	const byRow = new Map<string, number>();
+	for (const shift of sb.store.t.shifts.values()) {
+		const row = String(shift.notes ?? '');
+		if (row.startsWith(`${tag}-`)) byRow.set(row, (byRow.get(row) ?? 0) + 1);
+	}
+	return byRow;
 }

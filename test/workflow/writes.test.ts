@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RecordedRequest } from '../sandbox';
+import { shiftsPerRow } from '../sandbox/bulk';
 import { RosteringShift } from '../../nodes/RosteringShift/RosteringShift.node';
 import { ON_N8N_1, registerNodeType } from '../harness';
 import { byId, seedLookups, useFixture } from './fixture';
@@ -49,14 +50,7 @@ function mapped(operation: 'create' | 'createMany', extra: IDataObject = {}, sta
 const batching = { requestOptions: { batching: { batch: { batchSize: 2, batchInterval: 50 } } } };
 
 /** Shifts in the store whose notes carry this tag, by row. */
-function stored(tag: string): Map<string, number> {
-	const byRow = new Map<string, number>();
-	for (const shift of f.sandbox.store.t.shifts.values()) {
-		const row = String(shift.notes ?? '');
-		if (row.startsWith(`${tag}-`)) byRow.set(row, (byRow.get(row) ?? 0) + 1);
-	}
-	return byRow;
-}
+const stored = (tag: string) => shiftsPerRow(f.sandbox, tag);
 
 async function received(which: (r: RecordedRequest) => boolean, n: number): Promise<void> {
 	const deadline = Date.now() + 20_000;
