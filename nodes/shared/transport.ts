@@ -214,31 +214,56 @@ function sha256(text: string): string {
 }
 
 /**
+ * Where a derived Idempotency-Key comes from: the n8n instance, the workflow and the execution.
+ *
+ * The execution id alone is not unique at the service, which keeps a key 24 hours per connection:
+ * a fresh n8n numbers its executions from 1 again, and node ids travel with an exported workflow.
+ * So the same workflow run in a second n8n (test and production, a re-install, two people
+ * importing one template) on the same connection would send the first one's keys and get its
+ * records replayed: a success that creates nothing. The instance id (`getInstanceId()`, which
+ * n8n derives from the instance's encryption key; main and its queue-mode workers share it) and
+ * the workflow id tell those runs apart. The execution is the one an n8n Retry retries, when it
+ * is one (A10), so that a retry replays what the failed execution created.
+ */
+export interface KeyScope {
+	instance: string;
+	workflow: string;
+	execution: string;
+}
+
+export function keyScope(ctx: IExecuteSingleFunctions | IExecuteFunctions): KeyScope {
+	return {
+		instance: ctx.getInstanceId(),
+		workflow: String(ctx.getWorkflow().id ?? ''),
+		execution: retriedExecutionId(ctx) ?? ctx.getExecutionId(),
+	};
+}
+
+/**
  * The Idempotency-Key for a create or change.
  *
- * Without a user key it is derived from the execution, the node, the item and the request itself,
- * so n8n's "Retry On Fail" (which runs the node again inside the same execution) sends the same key
- * and the service replays the first answer instead of creating a second record. A run started by
- * n8n's Retry of a failed or crashed execution (for example one whose queue-mode worker died) uses
- * the retried execution's id (A10), so what that execution had already sent is replayed too. A
- * user key (for example the id of the source row) makes any re-run safe, a retry of a retry and a
- * whole new execution included; it is combined with the method and path so that one row id can
- * serve several nodes without clashing.
+ * Without a user key it is derived from the instance, workflow and execution (KeyScope), the node,
+ * the item and the request itself, so n8n's "Retry On Fail" (which runs the node again inside the
+ * same execution) sends the same key and the service replays the first answer instead of creating
+ * a second record; n8n's Retry of a failed or crashed execution does too (A10). A user key (for
+ * example the id of the source row) makes any re-run safe, a retry of a retry and a whole new
+ * execution included; it is combined with the method and path so that one row id can serve
+ * several nodes without clashing, and on purpose with nothing of the instance: the same source row
+ * is the same record whichever n8n sends it.
  */
 export function idempotencyKey(
 	ctx: IExecuteSingleFunctions | IExecuteFunctions,
 	request: { method: string; url: string; body?: unknown },
 	userKey?: string,
 	itemIndex?: number,
-	/** The retried execution, for a context that does not carry it itself (Create Many's item views). */
-	retryOf = retriedExecutionId(ctx),
+	/** For a context that does not carry the scope itself (Create Many's item views). */
+	scope: KeyScope = keyScope(ctx),
 ): string {
 	if (userKey) return `u-${sha256(`${request.method} ${request.url}\n${userKey}`).slice(0, 48)}`;
 	const index = itemIndex ?? ('getItemIndex' in ctx ? ctx.getItemIndex() : 0);
 	// The run index tells apart the passes of a loop over the node; Retry On Fail keeps it.
 	const runIndex = ctx.getWorkflowDataProxy(index).$runIndex;
-	const execution = retryOf ?? ctx.getExecutionId();
-	const seed = [execution, ctx.getNode().id, runIndex, index, request.method, request.url, stableJson(request.body)];
+	const seed = [scope.instance, scope.workflow, scope.execution, ctx.getNode().id, runIndex, index, request.method, request.url, stableJson(request.body)];
 	return `n8n-${sha256(seed.join('\n')).slice(0, 48)}`;
 }
 

@@ -9,10 +9,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { requestOptionsOf, retriedExecutionId, type Spacing } from './n8n-internals';
+import { requestOptionsOf, type Spacing } from './n8n-internals';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { MAX_BATCH_SIZE, resource, type ResourceKey } from './resources';
-import { idempotencyKey, send } from './transport';
+import { idempotencyKey, keyScope, send, type KeyScope } from './transport';
 import { CREATED_BY_CUSTOM_OPERATIONS } from './operations';
 import { MAX_CONCURRENT_REQUESTS } from './limiter';
 
@@ -229,8 +229,8 @@ class Run {
 	readonly results: Array<INodeExecutionData | undefined>;
 	readonly created: number[] = [];
 	readonly carryOn: boolean;
-	/** The execution an n8n Retry runs again (A10): the keys are worked out from its id. */
-	private readonly retryOf: string | undefined;
+	/** The instance, workflow and execution the keys are worked out from (transport KeyScope). */
+	private readonly scope: KeyScope;
 	private stopped?: Error;
 
 	constructor(
@@ -244,15 +244,15 @@ class Run {
 	) {
 		this.results = new Array<INodeExecutionData | undefined>(count).fill(undefined);
 		this.carryOn = ctx.continueOnFail();
-		this.retryOf = retriedExecutionId(ctx);
+		this.scope = keyScope(ctx);
 	}
 
 	/**
-	 * The Idempotency-Key of a POST made for `item`. The item views carry no retried execution, so
-	 * the run passes on the one the real context has (A10).
+	 * The Idempotency-Key of a POST made for `item`. The item views carry neither the instance nor
+	 * the retried execution, so the run passes on the scope the real context has.
 	 */
 	keyFor(item: IExecuteSingleFunctions, body: unknown, userKey?: string): string {
-		return idempotencyKey(item, { method: 'POST', url: this.url, body }, userKey, undefined, this.retryOf);
+		return idempotencyKey(item, { method: 'POST', url: this.url, body }, userKey, undefined, this.scope);
 	}
 
 	get isStopped(): boolean {

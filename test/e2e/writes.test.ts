@@ -8,6 +8,8 @@
  * About 1.5 minutes (one n8n execute per workflow, one with 7.5 s of the node's own retries).
  */
 import { randomUUID } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
 
 import { startSandbox, type RecordedRequest } from '../sandbox';
 import { shiftsPerRow } from '../sandbox/bulk';
@@ -166,6 +168,32 @@ describe('real n8n: writes hold under every node setting', () => {
 		});
 		expect(posts()).toHaveLength(1);
 		eachOnce('e2e-carry-on', 6);
+	});
+
+	test('the same workflow imported into a second n8n (its own encryption key) on the same connection: its first execution creates its own shifts, none replayed (issue 21)', async () => {
+		// Two fresh n8n: each numbers its executions from 1, and the import keeps the workflow's and
+		// the nodes' ids. Before the keys named the instance and the workflow, the second n8n's
+		// Create Many sent the first one's keys and got its shifts replayed: a success creating nothing.
+		const input = rows('e2e-two-n8n', 3, 2035);
+		const shared = { ...workflow('e2e: the same workflow in two n8n', input, { operation: 'createMany' }), id: 'sameWorkflowInTwoN8n' };
+		const instances = [await createN8n(), await createN8n({ fromTemplate: false })];
+		try {
+			const keys: string[] = [];
+			for (const instance of instances) {
+				await instance.importCredentials([rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens: sb.issueToken() })]);
+				const result = await instance.runWorkflow(shared);
+				if (!result.ok) throw new Error(explain(result));
+				expect((await instance.storedExecution(shared.id!))?.id).toBe('1');
+				keys.push(JSON.parse(fs.readFileSync(path.join(instance.userFolder, '.n8n', 'config'), 'utf8')).encryptionKey);
+			}
+			expect(keys[1]).not.toBe(keys[0]);
+			expect(posts().map((r) => r.status)).toEqual([201, 201]);
+			expect(posts()[1].headers['idempotency-key']).not.toBe(posts()[0].headers['idempotency-key']);
+			// One connection at the service (the same app and business): two shifts for each row.
+			expect([...stored('e2e-two-n8n').values()]).toEqual([2, 2, 2]);
+		} finally {
+			for (const instance of instances) await instance.dispose();
+		}
 	});
 
 	test("Create (one request per item) where item 3's expression fails: nothing sent", async () => {

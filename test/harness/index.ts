@@ -51,7 +51,7 @@
  *    <N8N_USER_FOLDER>/.n8n/config: the harness points N8N_USER_FOLDER at a temporary folder.
  */
 import { Container } from '@n8n/di';
-import { ErrorReporter, ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
+import { ErrorReporter, ExecutionLifecycleHooks, InstanceSettings, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionBaseError,
 	ICredentialDataDecryptedObject,
@@ -145,6 +145,11 @@ export type RunWorkflowOptions = {
 	retryOf?: string;
 	/** Default: the first enabled node without a parent on its main input. */
 	startNode?: string;
+	/**
+	 * The n8n instance the run happens in (what a node's `getInstanceId()` answers), as a second
+	 * n8n with its own encryption key would have it. Default: this test file's instance.
+	 */
+	instanceId?: string;
 };
 
 export type RunWorkflowResult = {
@@ -215,10 +220,18 @@ export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunWorkflow
 	const engine = new WorkflowExecute(additionalData, mode);
 	captureNodeErrors(engine, nodeErrors);
 	const issues = captureWorkflowIssues(engine);
+	// The execution contexts read the instance id from the DI container's InstanceSettings.
+	const instanceSettings = Container.get(InstanceSettings);
+	const ownInstanceId = instanceSettings.instanceId;
+	if (opts.instanceId) (instanceSettings as { instanceId: string }).instanceId = opts.instanceId;
 	// n8n refuses to start a workflow whose nodes have issues by throwing out of run().
-	const run = await startRun(engine, workflow, startNode).catch((error: Error) => {
-		throw withIssuesNamed(error, issues);
-	});
+	const run = await startRun(engine, workflow, startNode)
+		.catch((error: Error) => {
+			throw withIssuesNamed(error, issues);
+		})
+		.finally(() => {
+			(instanceSettings as { instanceId: string }).instanceId = ownInstanceId;
+		});
 	const storedError = run.data.resultData.error;
 	const failedNode = run.data.resultData.lastNodeExecuted;
 	const thrown = storedError

@@ -8,8 +8,10 @@ import { itemRanges } from '../../nodes/shared/writes';
 
 const node = { id: 'node-1', name: 'Rostering Shift', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 
-function context(executionId: string, itemIndex: number, runIndex = 0): IExecuteSingleFunctions {
+function context(executionId: string, itemIndex: number, runIndex = 0, instanceId = 'instance-a', workflowId = 'wf-1'): IExecuteSingleFunctions {
 	return {
+		getInstanceId: () => instanceId,
+		getWorkflow: () => ({ id: workflowId, name: 'Sync', active: false }),
 		getExecutionId: () => executionId,
 		getNode: () => node,
 		getItemIndex: () => itemIndex,
@@ -64,12 +66,20 @@ describe('idempotencyKey', () => {
 		expect(idempotencyKey(context('e2', 0), request)).not.toBe(key);
 		expect(idempotencyKey(context('e1', 0), { ...request, body: { a: 2 } })).not.toBe(key);
 	});
+	it('differs between n8n instances and between workflows with the same execution id (a second n8n numbers its executions from 1 again)', () => {
+		const key = idempotencyKey(context('1', 0), request);
+		expect(idempotencyKey(context('1', 0, 0, 'instance-b'), request)).not.toBe(key);
+		expect(idempotencyKey(context('1', 0, 0, 'instance-a', 'wf-2'), request)).not.toBe(key);
+		expect(idempotencyKey(context('1', 0, 0, 'instance-a', 'wf-1'), request)).toBe(key);
+	});
 	it('differs between the passes of a loop over the node (its run index)', () => {
 		expect(idempotencyKey(context('e1', 0, 1), request)).not.toBe(idempotencyKey(context('e1', 0, 0), request));
 	});
 	it('follows the user key across executions, within the API limit of 255 characters', () => {
 		const a = idempotencyKey(context('e1', 0), request, 'row-17');
 		expect(idempotencyKey(context('e9', 3), request, 'row-17')).toBe(a);
+		// The same source row is the same record whichever n8n or workflow sends it.
+		expect(idempotencyKey(context('e1', 0, 0, 'instance-b', 'wf-2'), request, 'row-17')).toBe(a);
 		expect(idempotencyKey(context('e1', 0), { ...request, url: '/v1/timesheets' }, 'row-17')).not.toBe(a);
 		expect(a.length).toBeLessThanOrEqual(255);
 	});

@@ -23,14 +23,14 @@ export interface Fixture {
 	connect(scopes?: string[]): void;
 	/**
 	 * Runs `type` (e.g. 'rosteringShift') with these parameters, fed `items` if given; `execution`
-	 * sets the run's id, mode and the execution it retries.
+	 * sets the run's id, mode, the execution it retries, the n8n instance and the workflow's id.
 	 */
 	run(
 		type: string,
 		parameters: IDataObject,
 		items?: IDataObject[],
 		node?: IDataObject,
-		execution?: Pick<RunWorkflowOptions, 'executionId' | 'mode' | 'retryOf'>,
+		execution?: Pick<RunWorkflowOptions, 'executionId' | 'mode' | 'retryOf' | 'instanceId'> & { workflowId?: string },
 	): Promise<RunWorkflowResult>;
 	/** API requests the sandbox received (OAuth and control requests left out). */
 	apiRequests(): Sandbox['requests'];
@@ -57,7 +57,7 @@ export async function fixture(options: SandboxOptions = {}): Promise<Fixture> {
 				},
 			};
 		},
-		async run(type, parameters, items, node = {}, execution = {}) {
+		async run(type, parameters, items, node = {}, { workflowId, ...execution } = {}) {
 			const workflow = singleNodeWorkflow(
 				{
 					type: `n8n-nodes-rostering.${type}`,
@@ -69,7 +69,7 @@ export async function fixture(options: SandboxOptions = {}): Promise<Fixture> {
 				items,
 			);
 			try {
-				const result = await runWorkflow({ workflow, credentials: credentials as never, ...execution });
+				const result = await runWorkflow({ workflow: { ...workflow, id: workflowId }, credentials: credentials as never, ...execution });
 				Object.assign(credentials, result.credentials);
 				return result;
 			} catch (error) {

@@ -186,6 +186,47 @@ describe('Create Many under n8n options', () => {
 	});
 });
 
+describe('derived keys never collide between n8n instances or workflows (issue 21, defect 1)', () => {
+	// Execution ids start at 1 again in a fresh n8n and node ids travel with an exported workflow:
+	// the same workflow's first execution in a second n8n has the same execution id and node id.
+	const sameNode = { id: 'imported-node' };
+	const first = { executionId: '1', mode: 'manual' as const, workflowId: 'imported-workflow' };
+
+	it.each(['createMany', 'create'] as const)('%s: the same workflow, execution id and node in a second n8n on the same connection creates its own shifts', async (operation) => {
+		const input = rows(`two-instances-${operation}`, 3);
+		const a = await f.run('rosteringShift', mapped(operation), input, sameNode, { ...first, instanceId: 'n8n-test' });
+		const b = await f.run('rosteringShift', mapped(operation), input, sameNode, { ...first, instanceId: 'n8n-production' });
+		expect(a.error).toBeUndefined();
+		expect(b.error).toBeUndefined();
+		const sent = posts();
+		const half = sent.length / 2;
+		expect(sent.map((r) => r.status)).toEqual(Array(sent.length).fill(201));
+		const keysOf = (requests: RecordedRequest[]) => requests.map((r) => r.headers['idempotency-key']);
+		expect(keysOf(sent.slice(half)).filter((key) => keysOf(sent.slice(0, half)).includes(key))).toEqual([]);
+		// Each n8n created each row: two shifts per row, and each output is a record of its own.
+		expect([...stored(`two-instances-${operation}`).values()]).toEqual([2, 2, 2]);
+		const ids = [...a.json('Node'), ...b.json('Node')].map((shift) => shift.id);
+		expect(new Set(ids).size).toBe(6);
+	});
+
+	it('two workflows in one n8n with the same execution id and node id each create theirs', async () => {
+		const input = rows('two-workflows', 3);
+		await f.run('rosteringShift', mapped('createMany'), input, sameNode, first);
+		await f.run('rosteringShift', mapped('createMany'), input, sameNode, { ...first, workflowId: 'a-copy-of-it' });
+		expect(posts().map((r) => r.status)).toEqual([201, 201]);
+		expect(posts()[1].headers['idempotency-key']).not.toBe(posts()[0].headers['idempotency-key']);
+		expect([...stored('two-workflows').values()]).toEqual([2, 2, 2]);
+	});
+
+	it("the same instance, workflow and execution (n8n's Retry On Fail) still replays: each shift once", async () => {
+		const input = rows('same-scope', 3);
+		await f.run('rosteringShift', mapped('createMany'), input, sameNode, { ...first, instanceId: 'n8n-test' });
+		await f.run('rosteringShift', mapped('createMany'), input, sameNode, { ...first, instanceId: 'n8n-test' });
+		expect(posts()[1].headers['idempotency-key']).toBe(posts()[0].headers['idempotency-key']);
+		expect([...stored('same-scope').values()]).toEqual([1, 1, 1]);
+	});
+});
+
 describe('Create (one request per item) under n8n options', () => {
 	it('Retry On Fail after a 500 on the fourth item: each row created once, outputs in input order', async () => {
 		const input = rows('create-retry', 6);
