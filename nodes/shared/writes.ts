@@ -34,7 +34,8 @@ import { MAX_CONCURRENT_REQUESTS } from './limiter';
  *    request a second time in another shape (the Timesheet node's note: CreateSender); that
  *    request carries a key of its own.
  * 4. Output: one item per input item, paired to it, in input order. With Continue On Fail, an item
- *    that was not created comes out as an error item saying why.
+ *    that was not created comes out as an error item saying why, and a batch the service refused
+ *    because of one item is sent again without it (sendBatches), so every valid item is created.
  */
 
 /** Builds and checks the create body of one item from that item's parameters. */
@@ -344,59 +345,103 @@ async function sendEach(run: Run, items: Ready[]): Promise<void> {
 	await Promise.all(Array.from({ length: Math.min(MAX_CONCURRENT_REQUESTS, items.length) }, worker));
 }
 
-/** Sends batches of up to 100 in input order, each all or nothing; the first refusal stops the rest unless Continue On Fail. */
+/**
+ * With Continue On Fail, how many times the rest of a batch is sent again after the service
+ * refused it because of one item (each time without that item). A refused batch saves nothing,
+ * so the valid items would otherwise not be created at all; the bound keeps a batch with many
+ * items the service refuses one at a time from costing a request per item.
+ */
+export const MAX_RESENDS_PER_BATCH = 3;
+
+/** What became of one batch request: created, or refused with the error and the item to blame. */
+type BatchOutcome = { created: IDataObject[] } | { error: Error; blamed?: Ready; clear: boolean };
+
+async function sendBatch(run: Run, batch: Ready[]): Promise<BatchOutcome> {
+	const data = batch.map((entry) => entry.body);
+	// The items are part of the key: a re-send of the rest of a batch is a request of its own.
+	const seed = { items: batch.map((entry) => entry.itemIndex), data };
+	const headers = { 'Idempotency-Key': run.keyFor(batch[0].item, seed) };
+	try {
+		const response = await run.post({ data }, headers, batch[0]);
+		return { created: (response.data as IDataObject[] | undefined) ?? [] };
+	} catch (error) {
+		const culprit = failingItem((error as { context?: IDataObject }).context);
+		const blamed = culprit ? batch[culprit.index] : undefined;
+		if (blamed && culprit) {
+			(error as Error).message = (error as Error).message.replace(/"data\[\d+\]\./, '"');
+			forItem(run, error as Error, blamed.itemIndex, culprit.index);
+		}
+		return { error: error as Error, blamed, clear: refusedClearly(error) };
+	}
+}
+
+/**
+ * Sends batches of up to 100 in input order, each all or nothing; the first refusal stops the
+ * rest unless Continue On Fail. With Continue On Fail, a batch refused clearly because of one
+ * item is sent again without it (at most MAX_RESENDS_PER_BATCH times), so every valid item is
+ * created once and only the refused ones come out as errors.
+ */
 async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 	const spec = resource(run.key);
 	for (let start = 0; start < items.length && !run.isStopped; start += MAX_BATCH_SIZE) {
-		const batch = items.slice(start, start + MAX_BATCH_SIZE);
-		const data = batch.map((entry) => entry.body);
-		const seed = { items: batch.map((entry) => entry.itemIndex), data };
-		const headers = { 'Idempotency-Key': run.keyFor(batch[0].item, seed) };
-		try {
-			const response = await run.post({ data }, headers, batch[0]);
-			const created = (response.data as IDataObject[] | undefined) ?? [];
-			batch.forEach((entry, i) =>
-				created[i]
-					? run.succeed(entry.itemIndex, created[i])
-					: run.fail(
-							entry.itemIndex,
-							new NodeOperationError(run.ctx.getNode(), `Item ${entry.itemIndex}: the service did not return the created ${spec.singular}`, {
-								itemIndex: entry.itemIndex,
-								description: 'The batch was accepted, but its answer has no record for this item. Look the record up before creating it again.',
-							}),
-						),
-			);
-		} catch (error) {
-			const culprit = failingItem((error as { context?: IDataObject }).context);
-			const blamed = culprit ? batch[culprit.index] : undefined;
-			if (blamed && culprit) {
-				(error as Error).message = (error as Error).message.replace(/"data\[\d+\]\./, '"');
-				forItem(run, error as Error, blamed.itemIndex, culprit.index);
+		let batch = items.slice(start, start + MAX_BATCH_SIZE);
+		const refused: number[] = [];
+		for (let resends = 0; batch.length > 0; resends++) {
+			const outcome = await sendBatch(run, batch);
+			if ('created' in outcome) {
+				batch.forEach((entry, i) =>
+					outcome.created[i]
+						? run.succeed(entry.itemIndex, outcome.created[i])
+						: run.fail(
+								entry.itemIndex,
+								new NodeOperationError(run.ctx.getNode(), `Item ${entry.itemIndex}: the service did not return the created ${spec.singular}`, {
+									itemIndex: entry.itemIndex,
+									description: 'The batch was accepted, but its answer has no record for this item. Look the record up before creating it again.',
+								}),
+							),
+				);
+				break;
 			}
-			const clear = refusedClearly(error);
-			const range = itemRanges(batch.map((entry) => entry.itemIndex));
-			const reason = !clear
-				? `${UNCLEAR} (items ${range} were sent together)`
-				: blamed
-					? `the batch was refused as a whole because of item ${blamed.itemIndex}`
-					: `the batch of items ${range} was refused as a whole`;
-			// The service's own error goes to the item to blame (or the batch's first item), first,
-			// so that a run that stops, stops with it; the other items say what became of them.
-			const first = blamed ?? batch[0];
-			if (clear) {
-				withDescription(error as Error, `None of items ${range} was created: they were sent together, and a batch is saved all or nothing.`);
-			} else {
-				// No item is to blame: the message says what the user must know first.
-				const said = (error as Error).message;
-				(error as Error).message = `Outcome unknown: the service gave no clear answer for items ${range}, so they may have been saved`;
-				const described = error as NodeOperationError;
-				described.description = `${said}. ${described.description ?? ''} Check before running again, or set the Idempotency Key option so that a re-run cannot create twice.`;
+			const { error, blamed, clear } = outcome;
+			if (run.carryOn && clear && blamed && resends < MAX_RESENDS_PER_BATCH) {
+				// Nothing of this batch was saved: only the item to blame fails, the rest goes again.
+				withDescription(error, 'The other items of its batch were sent again without it.');
+				run.fail(blamed.itemIndex, error);
+				refused.push(blamed.itemIndex);
+				batch = batch.filter((entry) => entry !== blamed);
+				continue;
 			}
-			run.fail(first.itemIndex, error as Error);
-			for (const entry of batch.filter((e) => e !== first)) {
-				run.fail(entry.itemIndex, notCreated(run.ctx, entry.itemIndex, reason, error as Error, clear ? 'Not created' : 'Outcome unknown'));
-			}
+			failBatch(run, batch, outcome, refused);
+			break;
 		}
+	}
+}
+
+/** Every item of a batch that was refused (or got no clear answer) fails, each saying why. */
+function failBatch(run: Run, batch: Ready[], outcome: { error: Error; blamed?: Ready; clear: boolean }, refused: number[]): void {
+	const { error, blamed, clear } = outcome;
+	const range = itemRanges(batch.map((entry) => entry.itemIndex));
+	const resent = refused.length > 0 ? `, after the rest was sent again without item${refused.length > 1 ? 's' : ''} ${itemRanges(refused)}` : '';
+	const reason = !clear
+		? `${UNCLEAR} (items ${range} were sent together)`
+		: blamed
+			? `the batch was refused as a whole because of item ${blamed.itemIndex}${resent}`
+			: `the batch of items ${range} was refused as a whole${resent}`;
+	// The service's own error goes to the item to blame (or the batch's first item), first,
+	// so that a run that stops, stops with it; the other items say what became of them.
+	const first = blamed ?? batch[0];
+	if (clear) {
+		withDescription(error, `None of items ${range} was created: they were sent together, and a batch is saved all or nothing.`);
+	} else {
+		// No item is to blame: the message says what the user must know first.
+		const said = error.message;
+		error.message = `Outcome unknown: the service gave no clear answer for items ${range}, so they may have been saved`;
+		const described = error as NodeOperationError;
+		described.description = `${said}. ${described.description ?? ''} Check before running again, or set the Idempotency Key option so that a re-run cannot create twice.`;
+	}
+	run.fail(first.itemIndex, error);
+	for (const entry of batch.filter((e) => e !== first)) {
+		run.fail(entry.itemIndex, notCreated(run.ctx, entry.itemIndex, reason, error, clear ? 'Not created' : 'Outcome unknown'));
 	}
 }
 

@@ -16,6 +16,7 @@ import { PollHarness } from '../harness';
 import type { RunWorkflowResult } from '../harness';
 import type { RecordedRequest } from '../sandbox';
 import { stableJson } from '../../nodes/shared/values';
+import { MAX_RESENDS_PER_BATCH } from '../../nodes/shared/writes';
 import { CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 jest.setTimeout(60_000);
@@ -472,19 +473,41 @@ describe('6. a batch refused as a whole', () => {
 		expect(statuses('POST')).toEqual([201, 422]);
 	});
 
-	it('with Continue On Fail: every item says what became of it, and the store agrees', async () => {
+	it('with Continue On Fail: the rest of the refused batch is sent again without item 130, so only item 130 is not created', async () => {
 		const input = badRows('6b');
 		const result = await f.run('rosteringShift', shiftWrite('createMany'), input, { continueOnFail: true });
 		const output = safeOutput(result);
 		expect(output).toHaveLength(250);
+		expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(input.map((_, i) => i));
 		const failed = output.filter((i) => i.error);
-		expect(failed).toHaveLength(100);
-		expect(failed.find((i) => i.pairedItem && (i.pairedItem as { item: number }).item === 130)?.error?.message).toBe('Item 130: The service refused Position');
-		for (const item of failed.filter((i) => (i.pairedItem as { item: number }).item !== 130)) {
-			expect(item.error?.message).toBe('Not created: the batch was refused as a whole because of item 130');
-		}
-		const { lost, duplicated } = createCounts(input, (_, i) => i < 100 || i >= 200, result);
-		expect(tally('6b batch refused (422), continue on fail', lost, duplicated, failuresOf(result))).toEqual(clean(100));
+		expect(failed).toHaveLength(1);
+		expect(failed[0].pairedItem).toEqual({ item: 130 });
+		expect(failed[0].error?.message).toBe('Item 130: The service refused Position');
+		expect((failed[0].error as { description?: string }).description).toMatch(/The other items of its batch were sent again without it\./);
+		// Batch 2 refused (422), its 99 valid items sent again (201), then batch 3.
+		expect(statuses('POST')).toEqual([201, 422, 201, 201]);
+		const batchSizes = f.apiRequests().filter((r) => r.method === 'POST').map((r) => (r.body as { data: unknown[] }).data.length);
+		expect(batchSizes).toEqual([100, 100, 99, 50]);
+		const { lost, duplicated } = createCounts(input, (_, i) => i !== 130, result);
+		expect(tally('6b batch refused (422), continue on fail', lost, duplicated, failuresOf(result))).toEqual(clean(1));
+	});
+
+	it(`with Continue On Fail and more refused items in one batch than it re-sends (${MAX_RESENDS_PER_BATCH}): the re-sends stop, every item says what became of it`, async () => {
+		const input = rows('6d', 150);
+		const elsewhere = f.sandbox.store.locations.find((l) => l.id !== input[0].location && !l.archived)!;
+		const bad = [110, 120, 130, 140, 145];
+		for (const i of bad) input[i].position = positionAt(String(elsewhere.id)).id;
+		const result = await f.run('rosteringShift', shiftWrite('createMany'), input, { continueOnFail: true });
+		// Batch 2 (items 100–149) is sent 1 + 3 times: refused for 110, 120, 130, then for 140.
+		expect(statuses('POST')).toEqual([201, 422, 422, 422, 422]);
+		const output = safeOutput(result);
+		expect(output).toHaveLength(150);
+		const message = (i: number) => output[i].error?.message;
+		for (const i of [110, 120, 130, 140]) expect(message(i)).toBe(`Item ${i}: The service refused Position`);
+		expect(message(145)).toBe('Not created: the batch was refused as a whole because of item 140, after the rest was sent again without items 110, 120, 130');
+		expect(message(100)).toBe(message(145));
+		const { lost, duplicated } = createCounts(input, (_, i) => i < 100, result);
+		expect(tally('6d batch refused more often than re-sent, continue on fail', lost, duplicated, failuresOf(result))).toEqual(clean(50));
 	});
 
 	// The service names the item by its place in the batch ("data[30]: overlaps data[29] for the
@@ -666,7 +689,7 @@ describe('summary', () => {
 			(a, c) => ({ lost: a.lost + c.lost, duplicated: a.duplicated + c.duplicated, failures: a.failures + c.failures, unclear: a.unclear + c.unclear }),
 			{ lost: 0, duplicated: 0, failures: 0, unclear: 0 },
 		);
-		expect(totals.size).toBe(20);
+		expect(totals.size).toBe(21);
 		expect([...knownIssues]).toEqual([]);
 		expect({ lost: sum.lost, duplicated: sum.duplicated, unclear: sum.unclear }).toEqual({ lost: 0, duplicated: 0, unclear: 0 });
 		expect(sum.failures).toBeGreaterThan(0);
