@@ -240,25 +240,22 @@ describe('Create (one request per item) under n8n options', () => {
 		expect(result.output('Node').map((item) => item.json.notes)).toEqual(input.map((row) => row.row));
 	});
 
-	it('with Batching: at most 2 requests, then a 50 ms pause', async () => {
+	it('with Batching (2 requests every 400 ms): the fifth request reaches the service at least two pauses after the run began', async () => {
 		const input = rows('create-spaced', 6);
-		// When each request arrives, in real time (the sandbox's own clock is a test clock).
-		const times: number[] = [];
-		let done = false;
-		const watching = (async () => {
-			while (!done) {
-				while (times.length < posts().length) times.push(Date.now());
-				await new Promise((resolve) => setTimeout(resolve, 1));
-			}
-		})();
-		const result = await f.run('rosteringShift', mapped('create', batching), input);
-		done = true;
-		await watching;
+		const spaced = { requestOptions: { batching: { batch: { batchSize: 2, batchInterval: 400 } } } };
+		// Times as the sandbox's own clock recorded them. Only lower bounds are asserted: a busy
+		// machine can make requests later, never earlier, so this holds however loaded it is.
+		const began = f.sandbox.clock.now().getTime();
+		const result = await f.run('rosteringShift', mapped('create', spaced), input);
 		expect(result.error).toBeUndefined();
-		expect(times).toHaveLength(6);
-		// Unpaced, six requests leave within a few milliseconds; each pause holds the next two back.
-		expect(times[2] - times[1]).toBeGreaterThanOrEqual(30);
-		expect(times[4] - times[3]).toBeGreaterThanOrEqual(30);
+		const arrivals = posts()
+			.map((r) => Date.parse(r.at) - began)
+			.sort((a, b) => a - b);
+		expect(arrivals).toHaveLength(6);
+		// Requests 3-4 wait one pause, 5-6 a second one, each after the one before it.
+		expect(arrivals[2]).toBeGreaterThanOrEqual(400);
+		expect(arrivals[4]).toBeGreaterThanOrEqual(800);
+		expect([...stored('create-spaced').values()]).toEqual([1, 1, 1, 1, 1, 1]);
 	});
 });
 
