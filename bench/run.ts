@@ -269,31 +269,30 @@ function expressionsOnly(rows: Array<Record<string, unknown>>): WorkflowJson {
 	);
 }
 
+/** n8n's HTTP Request node posting `jsonBody` (an expression) to /v1/shifts for every item it gets. */
+function httpPostShifts(sb: Sandbox, jsonBody: string): Record<string, unknown> {
+	return {
+		name: 'HTTP Request',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			method: 'POST',
+			url: `${sb.url}/v1/shifts`,
+			authentication: 'predefinedCredentialType',
+			nodeCredentialType: 'rosteringOAuth2Api',
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody,
+			options: {},
+		},
+		credentials,
+	};
+}
+
 /** The HTTP Request node, one POST per item (its default: every item's request at once). */
 function httpNodeCreate(sb: Sandbox, place: BenchPlace, rows: Array<Record<string, unknown>>): WorkflowJson {
 	const body = `={{ JSON.stringify({ location_id: "${place.locationId}", position_id: "${place.positionId}", start_time: $json.start, end_time: $json.end, notes: $json.notes }) }}`;
-	return workflow(
-		'bench: HTTP Request node, POST per item',
-		[
-			{
-				name: 'HTTP Request',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				parameters: {
-					method: 'POST',
-					url: `${sb.url}/v1/shifts`,
-					authentication: 'predefinedCredentialType',
-					nodeCredentialType: 'rosteringOAuth2Api',
-					sendBody: true,
-					specifyBody: 'json',
-					jsonBody: body,
-					options: {},
-				},
-				credentials,
-			},
-		],
-		rows,
-	);
+	return workflow('bench: HTTP Request node, POST per item', [httpPostShifts(sb, body)], rows);
 }
 
 /**
@@ -314,25 +313,7 @@ function codeBatchesAndHttpNode(sb: Sandbox, place: BenchPlace, rows: Array<Reco
 	].join('\n');
 	return workflow(
 		'bench: Code node (batch bodies) + HTTP Request node',
-		[
-			{ name: 'Batch Bodies', type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode } },
-			{
-				name: 'HTTP Request',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				parameters: {
-					method: 'POST',
-					url: `${sb.url}/v1/shifts`,
-					authentication: 'predefinedCredentialType',
-					nodeCredentialType: 'rosteringOAuth2Api',
-					sendBody: true,
-					specifyBody: 'json',
-					jsonBody: '={{ JSON.stringify($json) }}',
-					options: {},
-				},
-				credentials,
-			},
-		],
+		[{ name: 'Batch Bodies', type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode } }, httpPostShifts(sb, '={{ JSON.stringify($json) }}')],
 		rows,
 	);
 }
