@@ -28,14 +28,16 @@ import { MAX_CONCURRENT_REQUESTS } from './limiter';
  *    batches of up to 100, in input order, each saved all or nothing by the service. Items with
  *    the user's own Idempotency Key are sent one by one in both, since the service keeps one key
  *    per request.
- * 3. Every request carries an Idempotency-Key derived from the execution, node, run, items and
- *    bodies (or the user's key), so n8n's Retry On Fail, which runs the node again in the same
+ * 3. Every request carries an Idempotency-Key derived from the n8n instance, workflow, execution,
+ *    node, run, items and bodies (or the user's key), so n8n's Retry On Fail, which runs the node again in the same
  *    execution, replays what was already created instead of creating it twice. A node may send a
  *    request a second time in another shape (the Timesheet node's note: CreateSender); that
  *    request carries a key of its own.
  * 4. Output: one item per input item, paired to it, in input order. With Continue On Fail, an item
  *    that was not created comes out as an error item saying why, and a batch the service refused
- *    because of one item is sent again without it (sendBatches), so every valid item is created.
+ *    because of one item it names is sent again without it (sendBatches), so the valid items are
+ *    created unless the service refuses that batch more than MAX_RESENDS_PER_BATCH times, refuses
+ *    it without naming an item, or gives no clear answer.
  */
 
 /** Builds and checks the create body of one item from that item's parameters. */
@@ -378,8 +380,8 @@ async function sendBatch(run: Run, batch: Ready[]): Promise<BatchOutcome> {
 /**
  * Sends batches of up to 100 in input order, each all or nothing; the first refusal stops the
  * rest unless Continue On Fail. With Continue On Fail, a batch refused clearly because of one
- * item is sent again without it (at most MAX_RESENDS_PER_BATCH times), so every valid item is
- * created once and only the refused ones come out as errors.
+ * item it names is sent again without it (at most MAX_RESENDS_PER_BATCH times), so the valid items
+ * are created once and only the refused ones come out as errors.
  */
 async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 	const spec = resource(run.key);
@@ -423,7 +425,7 @@ function failBatch(run: Run, batch: Ready[], outcome: { error: Error; blamed?: R
 	const range = itemRanges(batch.map((entry) => entry.itemIndex));
 	const resent = refused.length > 0 ? `, after the rest was sent again without item${refused.length > 1 ? 's' : ''} ${itemRanges(refused)}` : '';
 	const reason = !clear
-		? `${UNCLEAR} (items ${range} were sent together)`
+		? `${UNCLEAR} (items ${range} were sent together${resent})`
 		: blamed
 			? `the batch was refused as a whole because of item ${blamed.itemIndex}${resent}`
 			: `the batch of items ${range} was refused as a whole${resent}`;

@@ -5,7 +5,8 @@
  * what they send does not depend on how n8n schedules items. Each test asserts on what the sandbox
  * received and stored and on what n8n reports.
  *
- * About 1.5 minutes (one n8n execute per workflow, one with 7.5 s of the node's own retries).
+ * About 2 minutes (one n8n execute per workflow, one with 7.5 s of the node's own retries, and
+ * two more n8n for the same workflow in a second instance, one of them migrating a fresh database).
  */
 import { randomUUID } from 'crypto';
 import * as fs from 'fs';
@@ -194,7 +195,7 @@ describe('real n8n: writes hold under every node setting', () => {
 		} finally {
 			for (const instance of instances) await instance.dispose();
 		}
-	});
+	}, 10 * 60_000);
 
 	test("Create (one request per item) where item 3's expression fails: nothing sent", async () => {
 		const input = rows('e2e-create-expression', 6, 2034);

@@ -423,6 +423,8 @@ export type SingleNode = {
 	type: string;
 	parameters: object;
 	name?: string;
+	/** The node's id (default 'harness-node'); it is part of the node's derived Idempotency-Keys. */
+	id?: string;
 	typeVersion?: number;
 	credentials?: INode['credentials'];
 	continueOnFail?: boolean;
@@ -459,7 +461,7 @@ export function singleNodeWorkflow(
 				parameters: {},
 			};
 	const target: INode = {
-		id: 'harness-node',
+		id: node.id ?? 'harness-node',
 		name,
 		type: node.type,
 		typeVersion: node.typeVersion ?? getTypes().latestVersion(node.type),
