@@ -29,10 +29,10 @@ import { MAX_CONCURRENT_REQUESTS } from './limiter';
  *    the user's own Idempotency Key are sent one by one in both, since the service keeps one key
  *    per request.
  * 3. Every request carries an Idempotency-Key derived from the n8n instance, workflow, execution,
- *    node, run, items and bodies (or the user's key), so n8n's Retry On Fail, which runs the node again in the same
- *    execution, replays what was already created instead of creating it twice. A node may send a
- *    request a second time in another shape (the Timesheet node's note: CreateSender); that
- *    request carries a key of its own.
+ *    node, run, items and bodies (or the user's key), so n8n's Retry On Fail, which runs the node
+ *    again in the same execution, replays what was already created instead of creating it twice.
+ *    A node may send a request a second time in another shape (the Timesheet node's note:
+ *    CreateSender); that request carries a key of its own.
  * 4. Output: one item per input item, paired to it, in input order. With Continue On Fail, an item
  *    that was not created comes out as an error item saying why, and a batch the service refused
  *    because of one item it names is sent again without it (sendBatches), so the valid items are
@@ -355,8 +355,11 @@ async function sendEach(run: Run, items: Ready[]): Promise<void> {
  */
 export const MAX_RESENDS_PER_BATCH = 3;
 
-/** What became of one batch request: created, or refused with the error and the item to blame. */
-type BatchOutcome = { created: IDataObject[] } | { error: Error; blamed?: Ready; clear: boolean };
+/** A batch request the service refused (or answered unclearly): its error and the item to blame. */
+type Refusal = { error: Error; blamed?: Ready; clear: boolean };
+
+/** What became of one batch request: created, or refused. */
+type BatchOutcome = { created: IDataObject[] } | Refusal;
 
 async function sendBatch(run: Run, batch: Ready[]): Promise<BatchOutcome> {
 	const data = batch.map((entry) => entry.body);
@@ -387,8 +390,9 @@ async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 	const spec = resource(run.key);
 	for (let start = 0; start < items.length && !run.isStopped; start += MAX_BATCH_SIZE) {
 		let batch = items.slice(start, start + MAX_BATCH_SIZE);
+		// Items refused one by one so far; each refusal is one re-send of the rest.
 		const refused: number[] = [];
-		for (let resends = 0; batch.length > 0; resends++) {
+		while (batch.length > 0) {
 			const outcome = await sendBatch(run, batch);
 			if ('created' in outcome) {
 				batch.forEach((entry, i) =>
@@ -405,7 +409,7 @@ async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 				break;
 			}
 			const { error, blamed, clear } = outcome;
-			if (run.carryOn && clear && blamed && resends < MAX_RESENDS_PER_BATCH) {
+			if (run.carryOn && clear && blamed && refused.length < MAX_RESENDS_PER_BATCH) {
 				// Nothing of this batch was saved: only the item to blame fails, the rest goes again.
 				withDescription(error, 'The other items of its batch were sent again without it.');
 				run.fail(blamed.itemIndex, error);
@@ -420,7 +424,7 @@ async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 }
 
 /** Every item of a batch that was refused (or got no clear answer) fails, each saying why. */
-function failBatch(run: Run, batch: Ready[], outcome: { error: Error; blamed?: Ready; clear: boolean }, refused: number[]): void {
+function failBatch(run: Run, batch: Ready[], outcome: Refusal, refused: number[]): void {
 	const { error, blamed, clear } = outcome;
 	const range = itemRanges(batch.map((entry) => entry.itemIndex));
 	const resent = refused.length > 0 ? `, after the rest was sent again without item${refused.length > 1 ? 's' : ''} ${itemRanges(refused)}` : '';
