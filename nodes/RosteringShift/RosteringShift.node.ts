@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks, placeAndTimes } from '../shared/fields';
+import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks, placeAndTimes, version1Only } from '../shared/fields';
+import { breaksAsParameter, fromMapper, mappedRecordId, mapperProperty, resourceMapping, type MapperSpec } from '../shared/mapper';
+import { startDateSpan, upsertOperation, type UpsertSpec } from '../shared/upsert';
 import {
 	checkEndAfterStart,
 	confirmLocation,
@@ -20,7 +22,7 @@ import { createOperations } from '../shared/writes';
 import { checkId, compact, inputError, textField, toInteger } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
-const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
+const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
 
 type Break = { offsetMinutes?: unknown; durationMinutes?: unknown; paid?: unknown };
 
@@ -92,13 +94,41 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	return body;
 }
 
+/** Version 2: the shift's writable fields as the resource mapper shows them (mapper.ts). */
+const MAPPER: MapperSpec = {
+	key: 'shift',
+	idParameter: 'shiftId',
+	fields: [
+		{ id: 'location_id', displayName: 'Location ID', required: true, create: 'locationId', match: true, defaultMatch: true },
+		{ id: 'position_id', displayName: 'Position ID', required: true, create: 'positionId', update: 'updateFields.positionId', match: true },
+		{ id: 'employee_id', displayName: 'Employee ID', create: 'additionalFields.employeeId', update: 'updateFields.employeeId', match: true, defaultMatch: true },
+		{ id: 'start_time', displayName: 'Start Time', required: true, create: 'startTime', update: 'updateFields.startTime', match: true, defaultMatch: true },
+		{ id: 'end_time', displayName: 'End Time', required: true, create: 'endTime', update: 'updateFields.endTime', match: true },
+		{ id: 'breaks', displayName: 'Breaks', type: 'array', create: 'additionalFields.breaks', update: 'updateFields.breaks', toParameter: breaksAsParameter },
+		{ id: 'notes', displayName: 'Notes', create: 'additionalFields.notes', update: 'updateFields.notes' },
+		{ id: 'open_shift', displayName: 'Make Open Shift', type: 'boolean', update: 'updateFields.openShift', only: ['update'] },
+	],
+};
+
+/** Create or Update: a shift is the same shift when its employee starts at the same time at the same place. */
+const UPSERT: UpsertSpec = {
+	updatable: ['position_id', 'employee_id', 'start_time', 'end_time', 'breaks', 'notes'],
+	times: ['start_time', 'end_time'],
+	defaultMatch: ['location_id', 'employee_id', 'start_time'],
+	span: startDateSpan,
+};
+
+const createItem = fromMapper(MAPPER, 'create', createBody);
+const updateItem = fromMapper(MAPPER, 'update', updateBody);
+
 export class RosteringShift implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Shift',
 		name: 'rosteringShift',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Create, read, change and delete rostered shifts',
@@ -118,7 +148,7 @@ export class RosteringShift implements INodeType {
 				name: 'notice',
 				type: 'notice',
 				default: '',
-				displayOptions: { show: { operation: ['create', 'createMany', 'update'] } },
+				displayOptions: { show: { operation: ['create', 'createMany', 'update', 'upsert'] } },
 			},
 			{
 				displayName: 'Cost fields appear only when the credential has Pay Details (pay:read)',
@@ -142,7 +172,7 @@ export class RosteringShift implements INodeType {
 				name: 'operation',
 				type: 'options',
 				noDataExpression: true,
-				displayOptions: { show: { resource: ['shift'] } },
+				displayOptions: { show: { resource: ['shift'], '@version': [1] } },
 				options: [
 					{
 						name: 'Create',
@@ -218,13 +248,115 @@ export class RosteringShift implements INodeType {
 				],
 				default: 'getAll',
 			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['shift'], '@version': [{ _cnd: { gte: 2 } }] } },
+				options: [
+					{
+						name: 'Create',
+						value: 'create',
+						action: 'Create a shift',
+						description: 'Add an unpublished shift to the roster',
+						routing: {
+							request: { method: 'POST', url: '/v1/shifts' },
+							send: { paginate: true, preSend: [withBody(createItem)] },
+						},
+					},
+					{
+						name: 'Create Many',
+						value: 'createMany',
+						action: 'Create many shifts',
+						description: 'Create one shift per input item, sent in batches of up to 100 that are saved all or nothing',
+						// Run by customOperations below; this routing serves n8n's AI-tool path (n8n-internals A7).
+						routing: {
+							request: { method: 'POST', url: '/v1/shifts' },
+							send: { paginate: true, preSend: [withBody(createItem)] },
+						},
+					},
+					{
+						name: 'Create or Update',
+						value: 'upsert',
+						action: 'Create or update a shift',
+						description: 'Create a new shift, or update the current one if it already exists (upsert)',
+						// Run by customOperations below; on n8n's AI-tool path it explains itself (operationRunner).
+						routing: { request: { method: 'POST', url: '/v1/shifts' }, send: { paginate: true } },
+					},
+					{
+						name: 'Delete',
+						value: 'delete',
+						action: 'Delete a shift',
+						description: 'Archive a shift that has not started',
+						routing: {
+							request: { method: 'DELETE', url: '/v1/shifts' },
+							send: { paginate: true, preSend: [withRecordId('shiftId', 'Shift', 'shift')] },
+						},
+					},
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a shift',
+						description: 'Read one shift, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/shifts' },
+							send: { paginate: true, preSend: [withRecordId('shiftId', 'Shift', 'shift')] },
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many shifts',
+						description: 'List shifts, filtered by location, person, dates or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/shifts' },
+							send: { paginate: true, preSend: [prepareList] },
+						},
+					},
+					{
+						name: 'Update',
+						value: 'update',
+						action: 'Update a shift',
+						description: 'Change a shift that has not started; a published shift becomes a draft again',
+						routing: {
+							request: { method: 'PATCH', url: '/v1/shifts' },
+							send: {
+								paginate: true,
+								preSend: [mappedRecordId(MAPPER), withBody(updateItem)],
+							},
+						},
+					},
+					{
+						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
+						name: 'Custom API Call',
+						value: '__CUSTOM_API_CALL__',
+						action: 'Custom API call',
+						description: 'Call any address of the API with the HTTP Request node and this credential',
+					},
+				],
+				default: 'getAll',
+			},
 			idLocator({
 				name: 'shiftId',
 				displayName: 'Shift',
 				singular: 'shift',
 				searchMethod: 'searchShifts',
 				required: true,
-				operations: ['delete', 'get', 'update'],
+				operations: ['delete', 'get'],
+			}),
+			mapperProperty('create', 'shift'),
+			mapperProperty('createMany', 'shift'),
+			mapperProperty('update', 'shift'),
+			mapperProperty('upsert', 'shift'),
+			...version1Only([
+			idLocator({
+				name: 'shiftId',
+				displayName: 'Shift',
+				singular: 'shift',
+				searchMethod: 'searchShifts',
+				required: true,
+				operations: ['update'],
 			}),
 			...placeAndTimes({ location: 'Where the shift is worked', position: 'Position worked, at the chosen location' }),
 			{
@@ -293,14 +425,17 @@ export class RosteringShift implements INodeType {
 					localTime('startTime', 'Start Time', undefined, false),
 				],
 			},
+			]),
 			...returnAllAndLimit(),
 			getManyFilters('shift'),
 			requestOptions(WRITES, ALL),
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
 	// Create and Create Many read every item before sending any (nodes/shared/writes.ts).
-	customOperations = { shift: createOperations('shift', createBody) };
+	customOperations = {
+		shift: { ...createOperations('shift', createBody, undefined, MAPPER), upsert: upsertOperation(MAPPER, UPSERT, createBody, updateBody) },
+	};
 }

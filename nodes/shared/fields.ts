@@ -398,3 +398,14 @@ export function triggerFilters(key: ResourceKey): INodeProperties {
 		options,
 	};
 }
+
+/**
+ * Parameters kept for saved version 1 nodes only: version 2 writes take their fields from the
+ * resource mapper (mapper.ts), so the editor shows these to version 1 nodes alone.
+ */
+export function version1Only(properties: INodeProperties[]): INodeProperties[] {
+	return properties.map((property) => ({
+		...property,
+		displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [1] } },
+	}));
+}

@@ -7,6 +7,8 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
+import { NodeOperationError } from 'n8n-workflow';
+
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { resource, type ResourceKey } from './resources';
 import { addNames } from './names';
@@ -279,6 +281,15 @@ export function operationRunner(key: ResourceKey) {
 		const operation = this.getNodeParameter('operation') as string;
 		if ((operation === 'create' || operation === 'createMany') && CREATED_BY_CUSTOM_OPERATIONS.has(key) && !runsAsAiTool(this.getNode().type)) {
 			throw needsNewerN8n(this, operation === 'create' ? 'Create' : 'Create Many');
+		}
+		if (operation === 'upsert') {
+			// Create or Update reads every row before it matches any (upsert.ts): the custom operation
+			// n8n runs in a workflow. An AI agent's tool calls come here, one item each (A7).
+			throw new NodeOperationError(this.getNode(), 'Create or Update is not offered to AI agents', {
+				description: runsAsAiTool(this.getNode().type)
+					? 'Nothing was sent. Give the agent Get Many and Update (or Create) instead, or run Create or Update in a workflow the agent calls.'
+					: 'Nothing was sent. This n8n ran the operation without the custom operation it is built on (n8n added them in 1.80). Update n8n to 1.80 or newer.',
+			});
 		}
 		const spec = resource(key);
 		const { options } = requestData;

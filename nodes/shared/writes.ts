@@ -15,6 +15,7 @@ import { MAX_BATCH_SIZE, resource, type ResourceKey } from './resources';
 import { idempotencyKey, keyScope, send, type KeyScope } from './transport';
 import { CREATED_BY_CUSTOM_OPERATIONS } from './operations';
 import { MAX_CONCURRENT_REQUESTS } from './limiter';
+import { fromMapper, reportUnmatched, type MapperSpec } from './mapper';
 
 /**
  * Create and Create Many, run as the node's `customOperations`: n8n's WorkflowExecute calls them
@@ -55,7 +56,7 @@ export type CreateSender = (
 	attempt: (body: IDataObject, headers: IDataObject) => Promise<IDataObject>,
 ) => Promise<IDataObject>;
 
-const sendAsBuilt: CreateSender = async (_ctx, request, attempt) => await attempt(request.body, request.headers);
+export const sendAsBuilt: CreateSender = async (_ctx, request, attempt) => await attempt(request.body, request.headers);
 
 /** What the body builders and the transport use of a per-item context. */
 type ItemFunctions = Pick<
@@ -63,6 +64,7 @@ type ItemFunctions = Pick<
 	| 'getNode'
 	| 'getNodeParameter'
 	| 'getItemIndex'
+	| 'getInputData'
 	| 'getExecutionId'
 	| 'getWorkflowDataProxy'
 	| 'getTimezone'
@@ -81,7 +83,7 @@ function parameterLabel(name: string): string {
 }
 
 /** What every item of one run shares: the node as n8n gives it, and the parameters without expressions. */
-interface RunShared {
+export interface RunShared {
 	node: INode;
 	constants: Map<string, unknown>;
 }
@@ -101,7 +103,7 @@ function holdsExpression(value: unknown): boolean {
  * without an expression, and the node (n8n's getNode deep-copies it on every call). With 1,000
  * items that saves thousands of evaluations and copies; the builders only read the node.
  */
-function itemView(ctx: IExecuteFunctions, itemIndex: number, shared: RunShared): IExecuteSingleFunctions {
+export function itemView(ctx: IExecuteFunctions, itemIndex: number, shared: RunShared): IExecuteSingleFunctions {
 	const { node, constants } = shared;
 	const read = new Map<string, unknown>();
 	const view: ItemFunctions = {
@@ -125,6 +127,7 @@ function itemView(ctx: IExecuteFunctions, itemIndex: number, shared: RunShared):
 			return value;
 		}) as IExecuteSingleFunctions['getNodeParameter'],
 		getItemIndex: () => itemIndex,
+		getInputData: () => ctx.getInputData()[itemIndex],
 		getExecutionId: () => ctx.getExecutionId(),
 		getWorkflowDataProxy: () => ctx.getWorkflowDataProxy(itemIndex),
 		getTimezone: () => ctx.getTimezone(),
@@ -142,7 +145,7 @@ function itemView(ctx: IExecuteFunctions, itemIndex: number, shared: RunShared):
 }
 
 /** An item ready to send: its context, body and settings. */
-interface Ready {
+export interface Ready {
 	itemIndex: number;
 	item: IExecuteSingleFunctions;
 	body: IDataObject;
@@ -167,7 +170,7 @@ export function itemRanges(indexes: number[]): string {
  * Names the input item in an error about one item, when there are several (a batch's data[N] is
  * not the item's number).
  */
-function forItem(run: Run, error: Error, itemIndex: number, batchIndex?: number): Error {
+export function forItem(run: Run, error: Error, itemIndex: number, batchIndex?: number): Error {
 	if (run.results.length > 1 && !/^Item \d+: /.test(error.message)) error.message = `Item ${itemIndex}: ${error.message}`;
 	const described = error as NodeOperationError;
 	if (batchIndex !== undefined && described.description) {
@@ -205,16 +208,16 @@ function failingItem(context: IDataObject | undefined): { index: number; field?:
 }
 
 /** True when the service answered clearly (4xx): nothing of the request was saved. */
-function refusedClearly(error: unknown): boolean {
+export function refusedClearly(error: unknown): boolean {
 	const status = Number((error as NodeApiError).httpCode ?? 0);
 	return status >= 400 && status < 500;
 }
 
-const UNCLEAR =
+export const UNCLEAR =
 	'the service gave no clear answer, so it may have been saved. Check before running again, or set the Idempotency Key option so that a re-run cannot create twice';
 
 /** Spaces requests as n8n's Batching option asks: `perBatch` requests, then a pause. */
-function pacer(spacing: Spacing | undefined): () => Promise<void> {
+export function pacer(spacing: Spacing | undefined): () => Promise<void> {
 	let sent = 0;
 	// Requests take their turn in order, so a pause holds back every request after it.
 	let turn = Promise.resolve();
@@ -228,10 +231,14 @@ function pacer(spacing: Spacing | undefined): () => Promise<void> {
 	};
 }
 
-class Run {
+export class Run {
 	readonly results: Array<INodeExecutionData | undefined>;
 	readonly created: number[] = [];
 	readonly carryOn: boolean;
+	/** What a stopped run tells the user about running again (Create or Update sets its own). */
+	savedLabel = 'Created';
+	rerunAdvice =
+		'To re-run without creating them again, run only the items that were not created, or set Options › Idempotency Key (the id of the source row, say) so that a re-run replays them.';
 	/** The instance, workflow and execution the keys are worked out from (transport KeyScope). */
 	private readonly scope: KeyScope;
 	private stopped?: Error;
@@ -254,8 +261,8 @@ class Run {
 	 * The Idempotency-Key of a POST made for `item`. The item views carry neither the instance nor
 	 * the retried execution, so the run passes on the scope the real context has.
 	 */
-	keyFor(item: IExecuteSingleFunctions, body: unknown, userKey?: string): string {
-		return idempotencyKey(item, { method: 'POST', url: this.url, body }, userKey, undefined, this.scope);
+	keyFor(item: IExecuteSingleFunctions, body: unknown, userKey?: string, method = 'POST', url = this.url): string {
+		return idempotencyKey(item, { method, url, body }, userKey, undefined, this.scope);
 	}
 
 	get isStopped(): boolean {
@@ -296,7 +303,7 @@ class Run {
 		if (created.length > 0) {
 			withDescription(
 				error,
-				`Created before this: item${created.length > 1 ? 's' : ''} ${itemRanges(created)} (the node stopped, so their output is not shown). To re-run without creating them again, run only the items that were not created, or set Options › Idempotency Key (the id of the source row, say) so that a re-run replays them.`,
+				`${this.savedLabel} before this: item${created.length > 1 ? 's' : ''} ${itemRanges(created)} (the node stopped, so their output is not shown). ${this.rerunAdvice}`,
 			);
 		}
 		return error;
@@ -386,7 +393,7 @@ async function sendBatch(run: Run, batch: Ready[]): Promise<BatchOutcome> {
  * item it names is sent again without it (at most MAX_RESENDS_PER_BATCH times), so the valid items
  * are created once and only the refused ones come out as errors.
  */
-async function sendBatches(run: Run, items: Ready[]): Promise<void> {
+export async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 	const spec = resource(run.key);
 	for (let start = 0; start < items.length && !run.isStopped; start += MAX_BATCH_SIZE) {
 		let batch = items.slice(start, start + MAX_BATCH_SIZE);
@@ -477,15 +484,21 @@ async function runCreates(
  * The node's `customOperations` entry for a resource that can be created one by one or in batches;
  * `sender` sends each request (default: once, as built; see CreateSender).
  */
-export function createOperations(key: ResourceKey, build: BodyBuilder, sender: CreateSender = sendAsBuilt) {
+export function createOperations(key: ResourceKey, build: BodyBuilder, sender: CreateSender = sendAsBuilt, mapper?: MapperSpec) {
 	// operationRunner must know which routings are only the AI-tool path (n8n-internals A9).
 	if (!CREATED_BY_CUSTOM_OPERATIONS.has(key)) throw new Error(`${key} is missing from CREATED_BY_CUSTOM_OPERATIONS (operations.ts)`);
+	// Version 2 nodes build each item from its mapped row (mapper.ts).
+	const buildItem = mapper ? fromMapper(mapper, 'create', build) : build;
+	const runOperation = async (ctx: IExecuteFunctions, batched: boolean) => {
+		if (mapper) reportUnmatched(ctx, mapper, 'create');
+		return await runCreates(ctx, key, buildItem, batched, sender);
+	};
 	return {
 		async create(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			return await runCreates(this, key, build, false, sender);
+			return await runOperation(this, false);
 		},
 		async createMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			return await runCreates(this, key, build, true, sender);
+			return await runOperation(this, true);
 		},
 	};
 }

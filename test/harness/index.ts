@@ -367,7 +367,7 @@ export async function listSearch(opts: {
 		id: 'picker-node',
 		name: 'Node',
 		type: opts.node.type,
-		typeVersion: nodeType.description.version as number,
+		typeVersion: nodeTypes.latestVersion(opts.node.type),
 		position: [0, 0],
 		parameters: opts.node.parameters,
 		credentials: opts.node.credentials,

@@ -64,6 +64,9 @@ export async function fixture(options: SandboxOptions = {}): Promise<Fixture> {
 					name: NODE_NAME,
 					parameters,
 					credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } },
+					// The parameters most tests give are version 1's: a node saved before version 2
+					// (the mapper) must keep running unchanged. Version 2 tests say typeVersion: 2.
+					typeVersion: 1,
 					...node,
 				},
 				items,

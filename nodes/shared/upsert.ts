@@ -1,0 +1,239 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { MAX_CONCURRENT_REQUESTS } from './limiter';
+import { asParameters, MAPPER_PARAMETER, mappedContext, mappedRow, relabelled, reportUnmatched, type MapperSpec } from './mapper';
+import { requestOptionsOf } from './n8n-internals';
+import { maxRateLimitWait, subjectOf } from './params';
+import { resource } from './resources';
+import { listAll, send } from './transport';
+import { checkId, stableJson } from './values';
+import {
+	forItem,
+	itemRanges,
+	itemView,
+	pacer,
+	refusedClearly,
+	Run,
+	sendAsBuilt,
+	sendBatches,
+	UNCLEAR,
+	type BodyBuilder,
+	type Ready,
+	type RunShared,
+} from './writes';
+
+/**
+ * Create or Update (upsert), run as the node's `customOperations` with every input item:
+ *
+ * 1. Every row is mapped (mapper.ts) and checked by the node's own create or update builder before
+ *    anything is sent. A row with an ID is a change to that record; any other row is matched on the
+ *    fields the user picked (Fields to Match On), or the resource's defaults.
+ * 2. The records to match against are read in the fewest requests: one list over the rows' span
+ *    (pages of 200, windows of 92 days), and a read by id only for an ID the list did not hold.
+ * 3. Each row then is new (created in batches of up to 100, as Create Many), changed (updated
+ *    with only the fields that differ) or unchanged (nothing sent). A row that matches two
+ *    records, or the same record as an earlier row, is an error item and nothing is sent for it.
+ * 4. One output item per row, paired to it, saying `action`: created, updated or unchanged, and
+ *    for an update the `changed_fields`. Running again after any failure (a crash included) is safe:
+ *    what was saved is found and left unchanged.
+ */
+
+export interface UpsertSpec {
+	/** Fields a change may send, compared with the record to tell what changed. */
+	updatable: string[];
+	/** Fields compared as instants (a time given at the location's offset equals the same time in UTC). */
+	times?: string[];
+	/** Fields matched on when the user picks none. */
+	defaultMatch: string[];
+	/** The list query covering every body (from and to over their start dates), or none. */
+	span?: (bodies: IDataObject[]) => IDataObject;
+	/** List archived records too (a project's code stays taken when it is archived). */
+	includeArchived?: boolean;
+}
+
+type Row = { ready: Ready; id?: string; key?: string };
+
+/** One field's value as compared: instants for times, key-order-free JSON for lists. */
+function comparable(value: unknown, isTime: boolean): string {
+	if (value === undefined || value === null || value === '') return '';
+	if (isTime && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return String(Date.parse(value));
+	return typeof value === 'object' ? stableJson(value) : String(value);
+}
+
+/** The fields of `body` whose values differ from the record's. */
+function changedFields(spec: UpsertSpec, body: IDataObject, record: IDataObject): string[] {
+	const times = new Set(spec.times ?? []);
+	return spec.updatable.filter((field) => field in body && comparable(body[field], times.has(field)) !== comparable(record[field], times.has(field)));
+}
+
+/** The start date (local at the location: a timestamp's date as written) of each body, as from/to. */
+export function startDateSpan(bodies: IDataObject[]): IDataObject {
+	const dates = bodies.map((body) => String(body.start_time).slice(0, 10)).sort();
+	return dates.length ? { from: dates[0], to: dates[dates.length - 1] } : {};
+}
+
+/** Runs `work` on each entry, at most MAX_CONCURRENT_REQUESTS at once, until the run stops. */
+async function eachInTurn<T>(run: Run, entries: T[], work: (entry: T) => Promise<void>): Promise<void> {
+	let next = 0;
+	const worker = async () => {
+		while (next < entries.length && !run.isStopped) await work(entries[next++]);
+	};
+	await Promise.all(Array.from({ length: Math.min(MAX_CONCURRENT_REQUESTS, entries.length) }, worker));
+}
+
+export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, createBody: BodyBuilder, updateBody: BodyBuilder) {
+	const { singular, path, rangeDays } = resource(mapper.key);
+	const url = `/v1/${path}`;
+	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const ctx = this;
+		const node = ctx.getNode();
+		const count = ctx.getInputData().length;
+		reportUnmatched(ctx, mapper, 'upsert');
+		const { passThrough, spacing } = requestOptionsOf(ctx);
+		const run = new Run(ctx, mapper.key, url, passThrough, pacer(spacing), sendAsBuilt, count);
+		run.savedLabel = 'Saved';
+		run.rerunAdvice = `Running Create or Update again with the same rows is safe: what was saved is found and left as it is.`;
+		const picked = (ctx.getNodeParameter(`${MAPPER_PARAMETER}.matchingColumns`, 0, []) as string[]).filter((field) => field !== 'id');
+		const matchOn = picked.length > 0 ? picked : spec.defaultMatch;
+		const times = new Set(spec.times ?? []);
+		const keyOf = (values: IDataObject) => stableJson(matchOn.map((field) => comparable(values[field], times.has(field))));
+
+		// 1. Every row mapped and checked before anything is sent.
+		const rows: Row[] = [];
+		const bad: number[] = [];
+		const shared: RunShared = { node, constants: new Map() };
+		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+			const item = itemView(ctx, itemIndex, shared);
+			try {
+				const { values } = mappedRow(item, mapper, 'upsert');
+				const maxWait = maxRateLimitWait(item);
+				if (values.id !== undefined) {
+					const id = checkId(node, itemIndex, values.id, 'ID', singular);
+					const body = await updateBody(mappedContext(item, asParameters(mapper, values, 'update')));
+					rows.push({ ready: { itemIndex, item, body, maxWait }, id });
+				} else {
+					const body = await createBody(mappedContext(item, asParameters(mapper, values, 'upsert')));
+					rows.push({ ready: { itemIndex, item, body, maxWait }, key: keyOf(body) });
+				}
+			} catch (error) {
+				run.fail(itemIndex, forItem(run, relabelled(item, error as Error), itemIndex), false);
+				bad.push(itemIndex);
+			}
+		}
+		if (bad.length > 0 && !run.carryOn) {
+			const first = run.results[bad[0]]?.error as unknown as NodeOperationError;
+			if (count > 1) {
+				first.description = `${first.description ?? ''} Nothing was sent: every row is checked before the first request, so fix item ${bad[0]} and run again.${bad.length > 1 ? ` Items ${itemRanges(bad)} are not valid.` : ''}`.trim();
+			}
+			throw first;
+		}
+
+		// 2. The records to match against: one list over the span, then any ID it did not hold.
+		const lead = rows[0]?.ready;
+		const found = new Map<string, IDataObject>();
+		const byKey = new Map<string, IDataObject[]>();
+		const matching = rows.filter((row) => row.key !== undefined);
+		if (lead && matching.length > 0) {
+			const query: IDataObject = { ...(spec.span ? spec.span(matching.map((row) => row.ready.body)) : {}) };
+			if (spec.includeArchived) query.include_archived = true;
+			const records = await listAll(lead.item, url, query, {
+				subject: subjectOf(mapper.key, 'getAll'),
+				rangeDays,
+				maxRateLimitWaitSeconds: lead.maxWait,
+				passThrough,
+			});
+			for (const record of records) {
+				found.set(String(record.id), record);
+				const key = keyOf(record);
+				byKey.set(key, [...(byKey.get(key) ?? []), record]);
+			}
+		}
+		const unread = [...new Set(rows.filter((row) => row.id && !found.has(row.id)).map((row) => row.id as string))];
+		const readErrors = new Map<string, Error>();
+		await eachInTurn(run, unread, async (id) => {
+			const reader = rows.find((row) => row.id === id)!.ready;
+			try {
+				found.set(id, await send(reader.item, { method: 'GET', url: `${url}/${id}`, passThrough }, { subject: subjectOf(mapper.key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: reader.maxWait }));
+			} catch (error) {
+				readErrors.set(id, error as Error);
+			}
+		});
+
+		// 3. Each row: new, changed or unchanged.
+		const creates: Ready[] = [];
+		const updates: Array<{ ready: Ready; id: string; changed: string[] }> = [];
+		const claimed = new Map<string, number>();
+		const failRow = (itemIndex: number, message: string, description: string) =>
+			run.fail(itemIndex, forItem(run, new NodeOperationError(node, message, { itemIndex, description }), itemIndex));
+		for (const row of rows) {
+			const { itemIndex, body } = row.ready;
+			let record: IDataObject | undefined;
+			if (row.id) {
+				const error = readErrors.get(row.id);
+				if (error) {
+					run.fail(itemIndex, forItem(run, error, itemIndex));
+					continue;
+				}
+				record = found.get(row.id);
+			} else {
+				const matches = byKey.get(row.key!) ?? [];
+				if (matches.length > 1) {
+					failRow(
+						itemIndex,
+						`The row matches ${matches.length} ${singular}s: ${matches.map((m) => m.id).join(', ')}`,
+						`Nothing was sent for it. Add a field to Fields to Match On (now ${matchOn.join(', ')}) so that a row matches one ${singular}, or give the row the ID of the one to change.`,
+					);
+					continue;
+				}
+				record = matches[0];
+			}
+			const claim = record ? String(record.id) : `new ${row.key}`;
+			const earlier = claimed.get(claim);
+			if (earlier !== undefined) {
+				failRow(
+					itemIndex,
+					`The row matches the same ${singular} as item ${earlier}`,
+					`Nothing was sent for it, so that one ${singular} is not ${record ? 'changed' : 'created'} twice. Remove the repeated row, or add a field to Fields to Match On (now ${matchOn.join(', ')}).`,
+				);
+				continue;
+			}
+			claimed.set(claim, itemIndex);
+			if (!record) {
+				creates.push(row.ready);
+				continue;
+			}
+			const changed = changedFields(spec, body, record);
+			if (changed.length === 0) {
+				run.results[itemIndex] = { json: { ...record, action: 'unchanged' }, pairedItem: { item: itemIndex } };
+				continue;
+			}
+			updates.push({ ready: { ...row.ready, body: Object.fromEntries(changed.map((field) => [field, body[field]])) }, id: String(record.id), changed });
+		}
+
+		await eachInTurn(run, updates, async ({ ready, id, changed }) => {
+			const target = `${url}/${id}`;
+			const headers = { 'Idempotency-Key': run.keyFor(ready.item, ready.body, undefined, 'PATCH', target) };
+			try {
+				const record = await send(
+					ready.item,
+					{ method: 'PATCH', url: target, body: ready.body, headers, passThrough },
+					{ subject: subjectOf(mapper.key, 'update', id), retrySafe: true, maxRateLimitWaitSeconds: ready.maxWait },
+				);
+				run.succeed(ready.itemIndex, { ...record, action: 'updated', changed_fields: changed });
+			} catch (error) {
+				const failure = forItem(run, error as Error, ready.itemIndex);
+				if (!refusedClearly(error)) (failure as NodeOperationError).description = `${(failure as NodeOperationError).description ?? ''} Outcome unknown: ${UNCLEAR}.`.trim();
+				run.fail(ready.itemIndex, failure);
+			}
+		});
+		if (!run.isStopped) await sendBatches(run, creates);
+		for (const { itemIndex } of creates) {
+			const result = run.results[itemIndex];
+			if (result && !result.error) result.json = { ...result.json, action: 'created' };
+		}
+		const stop = run.stopError();
+		if (stop) throw stop;
+		return [run.results.filter((result): result is INodeExecutionData => result !== undefined)];
+	};
+}

@@ -1,0 +1,205 @@
+/**
+ * Version 2 writes (issue 21): the resource mapper (Map Automatically, Map Each Column Manually) on
+ * Create, Create Many and Update, and Create or Update, shown on the Shift node. Each test asserts
+ * on the items a user sees, the hint above them, and the requests the sandbox received.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { RecordedRequest } from '../sandbox';
+import { shiftsPerRow } from '../sandbox/bulk';
+import { useFixture, seedLookups } from './fixture';
+
+const f = useFixture();
+const { locationIn, positionAt } = seedLookups(() => f);
+const DAY = 86_400_000;
+const V2 = { typeVersion: 2 };
+
+const shiftRequests = (method?: string) =>
+	f.apiRequests().filter((r: RecordedRequest) => r.path.startsWith('/v1/shifts') && (!method || r.method === method));
+/** How many shifts each row tagged `tag` left in the store, in row order. */
+const counts = (tag: string) => [...shiftsPerRow(f.sandbox, tag).entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })).map(([, n]) => n);
+/** The shifts whose notes are exactly `notes`. */
+const withNotes = (notes: string) => [...f.sandbox.store.t.shifts.values()].filter((s) => s.notes === notes);
+
+/** `count` rows named as the API names the fields: one-hour open shifts a day apart from 2028, local times. */
+function apiRows(tag: string, count: number, first = 0): IDataObject[] {
+	const location = locationIn('Australia/Sydney');
+	const position = positionAt(location.id);
+	return Array.from({ length: count }, (_, n) => {
+		const i = first + n;
+		const day = new Date(Date.UTC(2028, 0, 3) + i * DAY).toISOString().slice(0, 10);
+		return { location_id: location.id, position_id: position.id, start_time: `${day}T10:00`, end_time: `${day}T11:00`, notes: `${tag}-${i}` };
+	});
+}
+
+const auto = (operation: string, extra: IDataObject = {}) => ({ operation, columns: { mappingMode: 'autoMapInputData', value: null, ...extra } });
+const hintsOf = (result: Awaited<ReturnType<typeof f.run>>) => result.run.data.resultData.runData.Node?.[0]?.hints ?? [];
+
+describe('Map Automatically', () => {
+	it('Create Many reads each item as it is: 250 rows, 3 batch requests, every field sent, local times at the location', async () => {
+		const rows = apiRows('auto', 250);
+		const result = await f.run('rosteringShift', auto('createMany'), rows, V2);
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')).toHaveLength(250);
+		const posts = shiftRequests('POST');
+		expect(posts.map((r) => ((r.body as IDataObject).data as IDataObject[]).length)).toEqual([100, 100, 50]);
+		const first = ((posts[0].body as IDataObject).data as IDataObject[])[0];
+		expect(first).toEqual({
+			location_id: rows[0].location_id,
+			position_id: rows[0].position_id,
+			start_time: '2028-01-03T10:00:00+11:00',
+			end_time: '2028-01-03T11:00:00+11:00',
+			notes: 'auto-0',
+		});
+		expect(counts('auto')).toEqual(Array(250).fill(1));
+		expect(hintsOf(result)).toEqual([]);
+	});
+
+	it('takes the form labels as column names too, and names the columns it did not send in one hint', async () => {
+		const rows = apiRows('labels', 2).map((row) => ({
+			'Location ID': row.location_id,
+			'Position ID': row.position_id,
+			'Start Time': row.start_time,
+			'End Time': row.end_time,
+			Notes: row.notes,
+			colour: 'red',
+			Stat: 1,
+		}));
+		const result = await f.run('rosteringShift', auto('createMany'), rows, V2);
+		expect(result.error).toBeUndefined();
+		expect(counts('labels')).toEqual([1, 1]);
+		const hints = hintsOf(result);
+		expect(hints).toHaveLength(1);
+		expect(hints[0].message).toMatch(/^Not sent: input fields colour, Stat match no shift field/);
+		expect(hints[0].message).toContain('location_id, position_id, employee_id, start_time, end_time, breaks, notes');
+	});
+
+	it('a row without a required field is refused before anything is sent, naming the field and the item', async () => {
+		const rows = apiRows('missing', 3);
+		delete rows[1].end_time;
+		const result = await f.run('rosteringShift', auto('createMany'), rows, V2);
+		expect(result.error?.message).toBe('Item 1: End Time is required');
+		expect((result.error as { description?: string }).description).toMatch(/Nothing was sent/);
+		expect(shiftRequests()).toHaveLength(0);
+	});
+
+	it('breaks given as the API writes them (JSON text from a sheet) are checked and sent', async () => {
+		const rows = apiRows('breaks', 2);
+		rows[0].breaks = '[{"offset_minutes": 30, "duration_minutes": 15, "paid": true}]';
+		rows[1].breaks = 'lunch';
+		const bad = await f.run('rosteringShift', auto('createMany'), rows, V2);
+		expect(bad.error?.message).toBe('Item 1: Breaks: "lunch" is not a list of breaks');
+		expect(shiftRequests()).toHaveLength(0);
+		const good = await f.run('rosteringShift', auto('createMany'), rows.slice(0, 1), V2);
+		expect(good.error).toBeUndefined();
+		expect(((shiftRequests('POST')[0].body as IDataObject).data as IDataObject[])[0].breaks).toEqual([{ offset_minutes: 30, duration_minutes: 15, paid: true }]);
+	});
+});
+
+describe('Map Each Column Manually', () => {
+	it('Create evaluates each column for each item, and blank columns are not sent', async () => {
+		const rows = apiRows('manual', 2);
+		const columns = {
+			mappingMode: 'defineBelow',
+			value: {
+				location_id: '={{ $json.location_id }}',
+				position_id: '={{ $json.position_id }}',
+				start_time: '={{ $json.start_time }}',
+				end_time: '={{ $json.end_time }}',
+				notes: '={{ $json.notes }}',
+				employee_id: null,
+				breaks: null,
+			},
+			matchingColumns: [],
+			schema: [],
+		};
+		const result = await f.run('rosteringShift', { operation: 'create', columns }, rows, V2);
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node').map((shift) => shift.notes)).toEqual(['manual-0', 'manual-1']);
+		for (const post of shiftRequests('POST')) expect(Object.keys(post.body as IDataObject).sort()).toEqual(['end_time', 'location_id', 'notes', 'position_id', 'start_time']);
+	});
+});
+
+describe('Update (version 2)', () => {
+	it('changes only the fields the row gives, on the shift its ID names', async () => {
+		await f.run('rosteringShift', auto('createMany'), apiRows('upd', 1), V2);
+		const [shift] = withNotes('upd-0');
+		f.sandbox.clearRequests();
+		const result = await f.run('rosteringShift', auto('update'), [{ id: shift.id, end_time: '2028-01-03T12:00', status: 'published' }], V2);
+		expect(result.error).toBeUndefined();
+		const patches = shiftRequests('PATCH');
+		expect(patches).toHaveLength(1);
+		expect(patches[0].path).toBe(`/v1/shifts/${shift.id}`);
+		expect(patches[0].body).toEqual({ end_time: '2028-01-03T12:00:00+11:00' });
+		expect(result.json('Node')[0].end_time).toBe('2028-01-03T12:00:00+11:00');
+	});
+});
+
+describe('Create or Update', () => {
+	it('of rows already there, changed and new: one list read, one batch create, one update with only the changed field, nothing else', async () => {
+		await f.run('rosteringShift', auto('createMany'), apiRows('sync', 3), V2);
+		f.sandbox.clearRequests();
+		const rows = apiRows('sync', 4);
+		rows[1].notes = 'sync-1 changed';
+		const result = await f.run('rosteringShift', auto('upsert'), rows, V2);
+		expect(result.error).toBeUndefined();
+		const out = result.json('Node');
+		expect(out.map((item) => item.action)).toEqual(['unchanged', 'updated', 'unchanged', 'created']);
+		expect(out[1].changed_fields).toEqual(['notes']);
+		expect(out[1].notes).toBe('sync-1 changed');
+		expect(result.output('Node').map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
+		const requests = shiftRequests();
+		expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH', 'POST']);
+		expect(requests[0].query).toMatchObject({ from: '2028-01-03', to: '2028-01-06', limit: '200' });
+		expect(requests[1].body).toEqual({ notes: 'sync-1 changed' });
+		expect(((requests[2].body as IDataObject).data as IDataObject[]).map((s) => s.notes)).toEqual(['sync-3']);
+		// Run again: everything is found, nothing is written.
+		f.sandbox.clearRequests();
+		const again = await f.run('rosteringShift', auto('upsert'), rows, V2);
+		expect(again.json('Node').map((item) => item.action)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged']);
+		expect(shiftRequests().map((r) => r.method)).toEqual(['GET']);
+		expect(counts('sync')).toEqual([1, 1, 1, 1]);
+	});
+
+	it('a row matching two shifts is an error item naming both, and nothing is sent for it; a repeated row is refused too', async () => {
+		const twice = apiRows('dup', 1);
+		await f.run('rosteringShift', auto('createMany'), [...twice, { ...twice[0], notes: 'dup-other' }], V2);
+		const ids = [...withNotes('dup-0'), ...withNotes('dup-other')].map((s) => s.id);
+		expect(ids).toHaveLength(2);
+		f.sandbox.clearRequests();
+		const fresh = apiRows('fresh', 1, 10);
+		const result = await f.run('rosteringShift', auto('upsert'), [twice[0], fresh[0], fresh[0]], { ...V2, continueOnFail: true });
+		const out = result.json('Node');
+		expect(String(out[0].error)).toBe(`Item 0: The row matches 2 shifts: ${ids.join(', ')}`);
+		expect(out[1].action).toBe('created');
+		expect(String(out[2].error)).toBe('Item 2: The row matches the same shift as item 1');
+		expect(shiftRequests().map((r) => r.method)).toEqual(['GET', 'POST']);
+		expect(((shiftRequests('POST')[0].body as IDataObject).data as IDataObject[])).toHaveLength(1);
+	});
+
+	it('a shift that has started cannot change: an error item that says so, the other rows go on', async () => {
+		const now = f.sandbox.clock.now().getTime();
+		const started = [...f.sandbox.store.t.shifts.values()].find(
+			(s) => s.business_id === f.sandbox.store.mainBusinessId && !s.archived && s.start_time < now && s.end_time > now - DAY,
+		)!;
+		const result = await f.run('rosteringShift', auto('upsert'), [{ id: started.id, notes: 'too late' }, ...apiRows('late', 1)], { ...V2, continueOnFail: true });
+		const out = result.json('Node');
+		expect(String(out[0].error)).toMatch(/started/i);
+		expect(out[1].action).toBe('created');
+	});
+
+	it('Fields to Match On chosen by the user replace the defaults', async () => {
+		await f.run('rosteringShift', auto('createMany'), apiRows('match', 1), V2);
+		f.sandbox.clearRequests();
+		// Same place and start, another end: matched on location and start only, it is the same shift, changed.
+		const [row] = apiRows('match', 1);
+		row.end_time = '2028-01-03T13:00';
+		const result = await f.run('rosteringShift', auto('upsert', { matchingColumns: ['location_id', 'start_time'] }), [row], V2);
+		expect(result.json('Node')[0]).toMatchObject({ action: 'updated', changed_fields: ['end_time'] });
+		// Matched on the end time as well, the changed row is a new shift.
+		f.sandbox.clearRequests();
+		row.end_time = '2028-01-03T14:00';
+		const other = await f.run('rosteringShift', auto('upsert', { matchingColumns: ['location_id', 'start_time', 'end_time'] }), [row], V2);
+		expect(other.json('Node')[0].action).toBe('created');
+	});
+});
