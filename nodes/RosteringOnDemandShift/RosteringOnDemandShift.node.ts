@@ -15,8 +15,11 @@ import {
 	withBody,
 	withRecordId,
 } from '../shared/operations';
+import { resourceMapping, type MapperSpec } from '../shared/mapper';
 import { listSearch } from '../shared/search';
-import { createOperations } from '../shared/writes';
+import { startDateSpan, upsertOperation, type UpsertSpec } from '../shared/upsert';
+import { withVersion2 } from '../shared/version2';
+import { writeOperations } from '../shared/writes';
 import { compact, inputError, textField } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
@@ -64,13 +67,35 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	return body;
 }
 
+/** Version 2: the on-demand shift's writable fields as the resource mapper shows them (nodes/shared/mapper.ts). */
+const MAPPER: MapperSpec = {
+	key: 'onDemandShift',
+	idParameter: 'onDemandShiftId',
+	idLabel: 'On-Demand Shift',
+	fields: [
+		{ id: 'location_id', displayName: 'Location ID', required: true, create: 'locationId', match: true, defaultMatch: true },
+		{ id: 'position_id', displayName: 'Position ID', required: true, create: 'positionId', update: 'updateFields.positionId', match: true, defaultMatch: true },
+		{ id: 'start_time', displayName: 'Start Time', required: true, create: 'startTime', update: 'updateFields.startTime', match: true, defaultMatch: true },
+		{ id: 'end_time', displayName: 'End Time', required: true, create: 'endTime', update: 'updateFields.endTime', match: true },
+		{ id: 'notes', displayName: 'Notes', create: 'additionalFields.notes', update: 'updateFields.notes' },
+	],
+};
+
+/** Create or Update: by default, the same on-demand shift is the same position starting at the same time at the same place. */
+const UPSERT: UpsertSpec = {
+	updatable: ['position_id', 'start_time', 'end_time', 'notes'],
+	defaultMatch: ['location_id', 'position_id', 'start_time'],
+	span: startDateSpan,
+};
+
 export class RosteringOnDemandShift implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering On-Demand Shift',
 		name: 'rosteringOnDemandShift',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Create, read, change and delete shifts offered to independent workers',
@@ -83,7 +108,7 @@ export class RosteringOnDemandShift implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: operationRunner('onDemandShift') },
-		properties: [
+		properties: withVersion2([
 			{
 				displayName:
 					"On-demand shifts created here are drafts. Setting the hourly rate and publishing happen only in the service's own application, so this node does not offer them; only a draft that has not started can be changed or deleted.",
@@ -261,11 +286,16 @@ export class RosteringOnDemandShift implements INodeType {
 			...returnAllAndLimit(),
 			getManyFilters('onDemandShift'),
 			requestOptions(WRITES, ALL),
-		],
+		], MAPPER, { create: createBody, update: updateBody }),
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
 	// Create and Create Many read every item before sending any (nodes/shared/writes.ts).
-	customOperations = { onDemandShift: createOperations('onDemandShift', createBody) };
+	customOperations = {
+		onDemandShift: {
+			...writeOperations('onDemandShift', createBody, { mapper: MAPPER, update: updateBody }),
+			upsert: upsertOperation(MAPPER, UPSERT, { create: createBody, update: updateBody }),
+		},
+	};
 }

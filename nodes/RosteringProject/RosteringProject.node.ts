@@ -9,7 +9,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
 import { operationRunner, prepareList, updateFieldsOf, withBody, withRecordId } from '../shared/operations';
+import { resourceMapping, type MapperSpec } from '../shared/mapper';
 import { listSearch } from '../shared/search';
+import { upsertOperation, type UpsertSpec } from '../shared/upsert';
+import { withVersion2 } from '../shared/version2';
+import { writeOperations } from '../shared/writes';
 import { CODE_RULE, colourOf, employeeIdsOf, MAX_CODE, MAX_NAME, NAME_RULE, textOf } from '../shared/project-fields';
 import { compact, inputError } from '../shared/values';
 
@@ -67,13 +71,39 @@ async function archivedOnRequest(this: IExecuteSingleFunctions, request: IHttpRe
 	return { ...request, qs };
 }
 
+/** Version 2: the project's writable fields as the resource mapper shows them (nodes/shared/mapper.ts). */
+const MAPPER: MapperSpec = {
+	key: 'project',
+	idParameter: 'projectId',
+	idLabel: 'Project',
+	fields: [
+		{ id: 'name', displayName: 'Name', required: true, create: 'name', update: 'updateFields.name', match: true },
+		{ id: 'code', displayName: 'Code', required: true, create: 'code', update: 'updateFields.code', match: true, defaultMatch: true },
+		{ id: 'colour', displayName: 'Colour', create: 'additionalFields.colour', update: 'updateFields.colour' },
+		{ id: 'employee_ids', displayName: 'Employee IDs', create: 'additionalFields.employeeIds', update: 'updateFields.employeeIds' },
+	],
+};
+
+/**
+ * Create or Update: by default, the same project is the active project with the same code (two
+ * active projects cannot share one). Archived projects are not matched: a row whose code only an
+ * archived project has creates an active one.
+ */
+const UPSERT: UpsertSpec = {
+	updatable: ['name', 'code', 'colour', 'employee_ids'],
+	defaultMatch: ['code'],
+	sets: ['employee_ids'],
+	oneByOne: true,
+};
+
 export class RosteringProject implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Project',
 		name: 'rosteringProject',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Create, read, change, archive and unarchive projects that shifts and timesheets are charged to',
@@ -86,7 +116,7 @@ export class RosteringProject implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: operationRunner('project') },
-		properties: [
+		properties: withVersion2([
 			{
 				displayName:
 					'Projects are never deleted: archive one to take it out of use, and unarchive it to bring it back. Creating and changing projects needs the Projects: change (projects:write) permission.',
@@ -293,8 +323,17 @@ export class RosteringProject implements INodeType {
 			...returnAllAndLimit(),
 			getManyFilters('project'),
 			requestOptions(WRITES, ALL),
-		],
+		], MAPPER, { create: createBody, update: updateBody }),
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
+
+	// Create and Update read every item before sending any (nodes/shared/writes.ts); Create or
+	// Update matches every row first (nodes/shared/upsert.ts).
+	customOperations = {
+		project: {
+			...writeOperations('project', createBody, { mapper: MAPPER, update: updateBody }),
+			upsert: upsertOperation(MAPPER, UPSERT, { create: createBody, update: updateBody }),
+		},
+	};
 }

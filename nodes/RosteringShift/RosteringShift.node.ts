@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks, placeAndTimes, version1Only } from '../shared/fields';
-import { breaksAsParameter, fromMapper, mappedRecordId, mapperProperty, resourceMapping, type MapperSpec } from '../shared/mapper';
-import { startDateSpan, upsertOperation, type UpsertSpec } from '../shared/upsert';
+import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks, placeAndTimes } from '../shared/fields';
 import {
 	checkEndAfterStart,
 	confirmLocation,
@@ -17,12 +15,15 @@ import {
 	withBody,
 	withRecordId,
 } from '../shared/operations';
+import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/mapper';
 import { listSearch } from '../shared/search';
-import { createOperations } from '../shared/writes';
+import { startDateSpan, upsertOperation, type UpsertSpec } from '../shared/upsert';
+import { withVersion2 } from '../shared/version2';
+import { writeOperations } from '../shared/writes';
 import { checkId, compact, inputError, textField, toInteger } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
-const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
+const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
 
 type Break = { offsetMinutes?: unknown; durationMinutes?: unknown; paid?: unknown };
 
@@ -94,32 +95,35 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	return body;
 }
 
-/** Version 2: the shift's writable fields as the resource mapper shows them (mapper.ts). */
+/** Version 2's Breaks, as the API writes them, in the shape of version 1's rows. */
+const SHIFT_BREAKS = breaksAsRows(
+	(api) => ({ offsetMinutes: api.offset_minutes, durationMinutes: api.duration_minutes, paid: api.paid }),
+	'[{"offset_minutes": 240, "duration_minutes": 30, "paid": false}]',
+);
+
+/** Version 2: the shift's writable fields as the resource mapper shows them (nodes/shared/mapper.ts). */
 const MAPPER: MapperSpec = {
 	key: 'shift',
 	idParameter: 'shiftId',
+	idLabel: 'Shift',
 	fields: [
 		{ id: 'location_id', displayName: 'Location ID', required: true, create: 'locationId', match: true, defaultMatch: true },
 		{ id: 'position_id', displayName: 'Position ID', required: true, create: 'positionId', update: 'updateFields.positionId', match: true },
 		{ id: 'employee_id', displayName: 'Employee ID', create: 'additionalFields.employeeId', update: 'updateFields.employeeId', match: true, defaultMatch: true },
 		{ id: 'start_time', displayName: 'Start Time', required: true, create: 'startTime', update: 'updateFields.startTime', match: true, defaultMatch: true },
 		{ id: 'end_time', displayName: 'End Time', required: true, create: 'endTime', update: 'updateFields.endTime', match: true },
-		{ id: 'breaks', displayName: 'Breaks', type: 'array', create: 'additionalFields.breaks', update: 'updateFields.breaks', toParameter: breaksAsParameter },
+		{ id: 'breaks', displayName: 'Breaks', type: 'array', create: 'additionalFields.breaks', update: 'updateFields.breaks', toParameter: SHIFT_BREAKS },
 		{ id: 'notes', displayName: 'Notes', create: 'additionalFields.notes', update: 'updateFields.notes' },
 		{ id: 'open_shift', displayName: 'Make Open Shift', type: 'boolean', update: 'updateFields.openShift', only: ['update'] },
 	],
 };
 
-/** Create or Update: a shift is the same shift when its employee starts at the same time at the same place. */
+/** Create or Update: by default, the same shift is the same person starting at the same time at the same place. */
 const UPSERT: UpsertSpec = {
 	updatable: ['position_id', 'employee_id', 'start_time', 'end_time', 'breaks', 'notes'],
-	times: ['start_time', 'end_time'],
 	defaultMatch: ['location_id', 'employee_id', 'start_time'],
 	span: startDateSpan,
 };
-
-const createItem = fromMapper(MAPPER, 'create', createBody);
-const updateItem = fromMapper(MAPPER, 'update', updateBody);
 
 export class RosteringShift implements INodeType {
 	description: INodeTypeDescription = {
@@ -141,14 +145,14 @@ export class RosteringShift implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: operationRunner('shift') },
-		properties: [
+		properties: withVersion2([
 			{
 				displayName:
 					'Shifts created or changed here are drafts (unpublished) until a manager publishes the roster in the service',
 				name: 'notice',
 				type: 'notice',
 				default: '',
-				displayOptions: { show: { operation: ['create', 'createMany', 'update', 'upsert'] } },
+				displayOptions: { show: { operation: ['create', 'createMany', 'update'] } },
 			},
 			{
 				displayName: 'Cost fields appear only when the credential has Pay Details (pay:read)',
@@ -172,7 +176,7 @@ export class RosteringShift implements INodeType {
 				name: 'operation',
 				type: 'options',
 				noDataExpression: true,
-				displayOptions: { show: { resource: ['shift'], '@version': [1] } },
+				displayOptions: { show: { resource: ['shift'] } },
 				options: [
 					{
 						name: 'Create',
@@ -248,115 +252,13 @@ export class RosteringShift implements INodeType {
 				],
 				default: 'getAll',
 			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['shift'], '@version': [{ _cnd: { gte: 2 } }] } },
-				options: [
-					{
-						name: 'Create',
-						value: 'create',
-						action: 'Create a shift',
-						description: 'Add an unpublished shift to the roster',
-						routing: {
-							request: { method: 'POST', url: '/v1/shifts' },
-							send: { paginate: true, preSend: [withBody(createItem)] },
-						},
-					},
-					{
-						name: 'Create Many',
-						value: 'createMany',
-						action: 'Create many shifts',
-						description: 'Create one shift per input item, sent in batches of up to 100 that are saved all or nothing',
-						// Run by customOperations below; this routing serves n8n's AI-tool path (n8n-internals A7).
-						routing: {
-							request: { method: 'POST', url: '/v1/shifts' },
-							send: { paginate: true, preSend: [withBody(createItem)] },
-						},
-					},
-					{
-						name: 'Create or Update',
-						value: 'upsert',
-						action: 'Create or update a shift',
-						description: 'Create a new shift, or update the current one if it already exists (upsert)',
-						// Run by customOperations below; on n8n's AI-tool path it explains itself (operationRunner).
-						routing: { request: { method: 'POST', url: '/v1/shifts' }, send: { paginate: true } },
-					},
-					{
-						name: 'Delete',
-						value: 'delete',
-						action: 'Delete a shift',
-						description: 'Archive a shift that has not started',
-						routing: {
-							request: { method: 'DELETE', url: '/v1/shifts' },
-							send: { paginate: true, preSend: [withRecordId('shiftId', 'Shift', 'shift')] },
-						},
-					},
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get a shift',
-						description: 'Read one shift, archived or not',
-						routing: {
-							request: { method: 'GET', url: '/v1/shifts' },
-							send: { paginate: true, preSend: [withRecordId('shiftId', 'Shift', 'shift')] },
-						},
-					},
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many shifts',
-						description: 'List shifts, filtered by location, person, dates or last change',
-						routing: {
-							request: { method: 'GET', url: '/v1/shifts' },
-							send: { paginate: true, preSend: [prepareList] },
-						},
-					},
-					{
-						name: 'Update',
-						value: 'update',
-						action: 'Update a shift',
-						description: 'Change a shift that has not started; a published shift becomes a draft again',
-						routing: {
-							request: { method: 'PATCH', url: '/v1/shifts' },
-							send: {
-								paginate: true,
-								preSend: [mappedRecordId(MAPPER), withBody(updateItem)],
-							},
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
-				default: 'getAll',
-			},
 			idLocator({
 				name: 'shiftId',
 				displayName: 'Shift',
 				singular: 'shift',
 				searchMethod: 'searchShifts',
 				required: true,
-				operations: ['delete', 'get'],
-			}),
-			mapperProperty('create', 'shift'),
-			mapperProperty('createMany', 'shift'),
-			mapperProperty('update', 'shift'),
-			mapperProperty('upsert', 'shift'),
-			...version1Only([
-			idLocator({
-				name: 'shiftId',
-				displayName: 'Shift',
-				singular: 'shift',
-				searchMethod: 'searchShifts',
-				required: true,
-				operations: ['update'],
+				operations: ['delete', 'get', 'update'],
 			}),
 			...placeAndTimes({ location: 'Where the shift is worked', position: 'Position worked, at the chosen location' }),
 			{
@@ -425,17 +327,17 @@ export class RosteringShift implements INodeType {
 					localTime('startTime', 'Start Time', undefined, false),
 				],
 			},
-			]),
 			...returnAllAndLimit(),
 			getManyFilters('shift'),
 			requestOptions(WRITES, ALL),
-		],
+		], MAPPER, { create: createBody, update: updateBody }),
 	};
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
-	// Create and Create Many read every item before sending any (nodes/shared/writes.ts).
+	// Create, Create Many and Update read every item before sending any (nodes/shared/writes.ts);
+	// Create or Update matches every row first (nodes/shared/upsert.ts).
 	customOperations = {
-		shift: { ...createOperations('shift', createBody, undefined, MAPPER), upsert: upsertOperation(MAPPER, UPSERT, createBody, updateBody) },
+		shift: { ...writeOperations('shift', createBody, { mapper: MAPPER, update: updateBody }), upsert: upsertOperation(MAPPER, UPSERT, { create: createBody, update: updateBody }) },
 	};
 }

@@ -29,10 +29,13 @@ import {
 	withBody,
 	withRecordId,
 } from '../shared/operations';
+import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/mapper';
 import { listSearch } from '../shared/search';
+import { startDateSpan, upsertOperation, type UpsertSpec } from '../shared/upsert';
+import { withVersion2 } from '../shared/version2';
 import { sendWithNoteKey, withNoteKeys } from '../shared/timesheet-note';
 import { breaksOf, checkTimesheetTimes, timesheetBreaks, timesheetTime, type Break } from '../shared/timesheet-times';
-import { createOperations } from '../shared/writes';
+import { writeOperations } from '../shared/writes';
 import { checkId, compact, inputError, textField } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
@@ -124,13 +127,47 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	return body;
 }
 
+/** Version 2's Breaks, as the API writes them (the same keys as version 1's rows). */
+const TIMESHEET_BREAKS = breaksAsRows(
+	(api) => ({ start: api.start, end: api.end, paid: api.paid }),
+	'[{"start": "2026-11-23T12:30", "end": "2026-11-23T13:00", "paid": false}]',
+);
+
+/** Version 2: the timesheet's writable fields as the resource mapper shows them (nodes/shared/mapper.ts). */
+const MAPPER: MapperSpec = {
+	key: 'timesheet',
+	idParameter: 'timesheetId',
+	idLabel: 'Timesheet',
+	fields: [
+		{ id: 'employee_id', displayName: 'Employee ID', required: true, create: 'employeeId', match: true, defaultMatch: true },
+		{ id: 'location_id', displayName: 'Location ID', required: true, create: 'locationId', match: true },
+		{ id: 'position_id', displayName: 'Position ID', required: true, create: 'positionId', update: 'updateFields.positionId', match: true },
+		{ id: 'shift_id', displayName: 'Shift ID', create: 'additionalFields.shiftId', match: true },
+		{ id: 'start_time', displayName: 'Start Time', required: true, create: 'startTime', update: 'updateFields.startTime', match: true, defaultMatch: true },
+		// Blank on create: the person is still clocked in.
+		{ id: 'end_time', displayName: 'End Time', create: 'endTime', update: 'updateFields.endTime', match: true },
+		{ id: 'breaks', displayName: 'Breaks', type: 'array', create: 'additionalFields.breaks', update: 'updateFields.breaks', toParameter: TIMESHEET_BREAKS },
+		{ id: 'note', displayName: 'Note', create: 'additionalFields.note', update: 'updateFields.note' },
+	],
+};
+
+/** Create or Update: by default, the same timesheet is the same person starting at the same minute. */
+const UPSERT: UpsertSpec = {
+	updatable: ['position_id', 'start_time', 'end_time', 'breaks', 'note'],
+	defaultMatch: ['employee_id', 'start_time'],
+	span: startDateSpan,
+	minuteTimes: true,
+	readAs: { note: ['note', 'notes'] },
+};
+
 export class RosteringTimesheet implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Timesheet',
 		name: 'rosteringTimesheet',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Create, read, change and delete timesheets (time worked)',
@@ -143,7 +180,7 @@ export class RosteringTimesheet implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: withNoteKeys(operationRunner('timesheet')) },
-		properties: [
+		properties: withVersion2([
 			{
 				displayName:
 					"Timesheets created here are pending. Approving timesheets happens only in the service's own application, not here; only pending timesheets can be changed or deleted. Times are stored to the whole minute (seconds are dropped), and an empty End Time means the person is still clocked in.",
@@ -333,12 +370,17 @@ export class RosteringTimesheet implements INodeType {
 			...returnAllAndLimit(),
 			getManyFilters('timesheet'),
 			requestOptions(WRITES, ALL),
-		],
+		], MAPPER, { create: createBody, update: updateBody }),
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
 	// Create and Create Many read every item before sending any (nodes/shared/writes.ts); the note's
 	// spelling is settled per request (nodes/shared/timesheet-note.ts).
-	customOperations = { timesheet: createOperations('timesheet', createBody, sendWithNoteKey) };
+	customOperations = {
+		timesheet: {
+			...writeOperations('timesheet', createBody, { sender: sendWithNoteKey, mapper: MAPPER, update: updateBody }),
+			upsert: upsertOperation(MAPPER, UPSERT, { create: createBody, update: updateBody, sender: sendWithNoteKey }),
+		},
+	};
 }

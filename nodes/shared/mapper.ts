@@ -11,6 +11,7 @@ import type {
 } from 'n8n-workflow';
 
 import { resource, type ResourceKey } from './resources';
+import { idParameter } from './operations';
 import { checkId, inputError } from './values';
 import type { BodyBuilder } from './writes';
 
@@ -55,8 +56,9 @@ export interface MappedField {
 
 export interface MapperSpec {
 	key: ResourceKey;
-	/** The version 1 record picker of Update ("shiftId"). */
+	/** The version 1 record picker of Update ("shiftId") and its label ("Shift"). */
 	idParameter: string;
+	idLabel: string;
 	fields: MappedField[];
 }
 
@@ -280,32 +282,36 @@ export function reportUnmatched(ctx: IExecuteFunctions, spec: MapperSpec, operat
 }
 
 
-/** preSend of a version 2 Update: the mapped row's ID goes on the end of the path. */
-export function mappedRecordId(spec: MapperSpec) {
+/** The record an Update item changes: version 1's picker, or version 2's mapped ID. */
+export function recordIdOf(ctx: IExecuteSingleFunctions, spec: MapperSpec): string {
+	const { singular } = resource(spec.key);
+	if (ctx.getNode().typeVersion < 2) return idParameter(ctx, spec.idParameter, spec.idLabel, singular);
+	return checkId(ctx.getNode(), ctx.getItemIndex(), mappedRow(ctx, spec, 'update').values.id, 'ID', singular);
+}
+
+/** preSend of Update on n8n's AI-tool path (n8n-internals A7): the record's id goes on the end of the path. */
+export function withRecordIdOf(spec: MapperSpec) {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const id = checkId(this.getNode(), this.getItemIndex(), mappedRow(this, spec, 'update').values.id, 'ID', resource(spec.key).singular);
-		return { ...request, url: `${request.url}/${id}` };
+		return { ...request, url: `${request.url}/${recordIdOf(this, spec)}` };
 	};
 }
 
 /**
- * Breaks as the API writes them ([{offset_minutes, duration_minutes, paid}], or that list as JSON
- * text from a sheet) in the shape of version 1's Breaks rows, which the builders check.
+ * Breaks as the API writes them (a list, or that list as JSON text from a sheet) in the shape of
+ * version 1's Breaks rows, which the builders check: `toRow` turns one API break into one row, and
+ * `example` shows the user a list that works.
  */
-export function breaksAsParameter(value: unknown): unknown {
-	let rows = value;
-	try {
-		if (typeof rows === 'string') rows = JSON.parse(rows);
-	} catch {
-		rows = undefined;
-	}
-	if (!Array.isArray(rows)) {
-		throw new MappingError(
-			`Breaks: ${JSON.stringify(value)} is not a list of breaks`,
-			'Give a list such as [{"offset_minutes": 240, "duration_minutes": 30, "paid": false}], or leave Breaks blank.',
-		);
-	}
-	return {
-		break: rows.map((row: IDataObject) => ({ offsetMinutes: row?.offset_minutes, durationMinutes: row?.duration_minutes, paid: row?.paid })),
+export function breaksAsRows(toRow: (api: IDataObject) => IDataObject, example: string) {
+	return (value: unknown): unknown => {
+		let rows = value;
+		try {
+			if (typeof rows === 'string') rows = JSON.parse(rows);
+		} catch {
+			rows = undefined;
+		}
+		if (!Array.isArray(rows)) {
+			throw new MappingError(`Breaks: ${JSON.stringify(value)} is not a list of breaks`, `Give a list such as ${example}, or leave Breaks blank.`);
+		}
+		return { break: rows.map((row: IDataObject) => toRow(row ?? {})) };
 	};
 }

@@ -263,7 +263,7 @@ function withPairing(records: IDataObject[], itemIndex: number): INodeExecutionD
  * The resources whose Create and Create Many run as customOperations (writes.ts createOperations,
  * which refuses any other): their routing is only for n8n's AI-tool path (A7, A9).
  */
-export const CREATED_BY_CUSTOM_OPERATIONS: ReadonlySet<ResourceKey> = new Set<ResourceKey>(['shift', 'timesheet', 'onDemandShift']);
+export const CREATED_BY_CUSTOM_OPERATIONS: ReadonlySet<ResourceKey> = new Set<ResourceKey>(['shift', 'timesheet', 'onDemandShift', 'project']);
 
 /**
  * The node's pagination function: runs the operation the routing prepared through the transport.

@@ -17,6 +17,8 @@ import {
 	Run,
 	sendAsBuilt,
 	sendBatches,
+	sendEach,
+	type CreateSender,
 	UNCLEAR,
 	type BodyBuilder,
 	type Ready,
@@ -42,29 +44,57 @@ import {
 export interface UpsertSpec {
 	/** Fields a change may send, compared with the record to tell what changed. */
 	updatable: string[];
-	/** Fields compared as instants (a time given at the location's offset equals the same time in UTC). */
-	times?: string[];
 	/** Fields matched on when the user picks none. */
 	defaultMatch: string[];
 	/** The list query covering every body (from and to over their start dates), or none. */
 	span?: (bodies: IDataObject[]) => IDataObject;
-	/** List archived records too (a project's code stays taken when it is archived). */
-	includeArchived?: boolean;
+	/** The service keeps times to the whole minute (timesheets): compare them so. */
+	minuteTimes?: boolean;
+	/** Lists compared without their order (a project's employee_ids). */
+	sets?: string[];
+	/** A field the record may carry under another name too (a timesheet's note or notes). */
+	readAs?: Record<string, string[]>;
+	/** Created one request each: the API has no batch create (projects). */
+	oneByOne?: boolean;
 }
 
 type Row = { ready: Ready; id?: string; key?: string };
 
-/** One field's value as compared: instants for times, key-order-free JSON for lists. */
-function comparable(value: unknown, isTime: boolean): string {
-	if (value === undefined || value === null || value === '') return '';
-	if (isTime && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return String(Date.parse(value));
-	return typeof value === 'object' ? stableJson(value) : String(value);
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A value as compared: a timestamp as its instant (the same time written with the location's
+ * offset or in UTC is the same), to the minute where the service keeps minutes; lists and objects
+ * key by key, inside too (a break's start and end).
+ */
+function normalised(value: unknown, spec: UpsertSpec): unknown {
+	if (typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) {
+		const ms = Date.parse(value);
+		return spec.minuteTimes ? Math.floor(ms / 60_000) : ms;
+	}
+	if (Array.isArray(value)) return value.map((entry) => normalised(entry, spec));
+	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, normalised(entry, spec)]));
+	return value === undefined || value === '' ? null : value;
 }
 
-/** The fields of `body` whose values differ from the record's. */
+function comparable(value: unknown, field: string, spec: UpsertSpec): string {
+	const plain = normalised(value, spec);
+	if (Array.isArray(plain) && spec.sets?.includes(field)) return stableJson([...plain].map((entry) => stableJson(entry)).sort());
+	return stableJson(plain);
+}
+
+/** A record's value of `field`, under any of its names. */
+function recordValue(record: IDataObject, field: string, spec: UpsertSpec): unknown {
+	const names = spec.readAs?.[field] ?? [field];
+	const name = names.find((candidate) => candidate in record);
+	return name === undefined ? undefined : record[name];
+}
+
+/** The fields of `body` whose values differ from the record's; a blank (null) never erases. */
 function changedFields(spec: UpsertSpec, body: IDataObject, record: IDataObject): string[] {
-	const times = new Set(spec.times ?? []);
-	return spec.updatable.filter((field) => field in body && comparable(body[field], times.has(field)) !== comparable(record[field], times.has(field)));
+	return spec.updatable.filter(
+		(field) => field in body && body[field] !== null && comparable(body[field], field, spec) !== comparable(recordValue(record, field, spec), field, spec),
+	);
 }
 
 /** The start date (local at the location: a timestamp's date as written) of each body, as from/to. */
@@ -82,7 +112,15 @@ async function eachInTurn<T>(run: Run, entries: T[], work: (entry: T) => Promise
 	await Promise.all(Array.from({ length: Math.min(MAX_CONCURRENT_REQUESTS, entries.length) }, worker));
 }
 
-export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, createBody: BodyBuilder, updateBody: BodyBuilder) {
+export interface UpsertBuilders {
+	create: BodyBuilder;
+	update: BodyBuilder;
+	/** Sends each create and change (the Timesheet node's note: CreateSender). */
+	sender?: CreateSender;
+}
+
+export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: UpsertBuilders) {
+	const { create: createBody, update: updateBody } = builders;
 	const { singular, path, rangeDays } = resource(mapper.key);
 	const url = `/v1/${path}`;
 	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -91,13 +129,12 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, createBody
 		const count = ctx.getInputData().length;
 		reportUnmatched(ctx, mapper, 'upsert');
 		const { passThrough, spacing } = requestOptionsOf(ctx);
-		const run = new Run(ctx, mapper.key, url, passThrough, pacer(spacing), sendAsBuilt, count);
+		const run = new Run(ctx, mapper.key, url, passThrough, pacer(spacing), builders.sender ?? sendAsBuilt, count);
 		run.savedLabel = 'Saved';
 		run.rerunAdvice = `Running Create or Update again with the same rows is safe: what was saved is found and left as it is.`;
 		const picked = (ctx.getNodeParameter(`${MAPPER_PARAMETER}.matchingColumns`, 0, []) as string[]).filter((field) => field !== 'id');
 		const matchOn = picked.length > 0 ? picked : spec.defaultMatch;
-		const times = new Set(spec.times ?? []);
-		const keyOf = (values: IDataObject) => stableJson(matchOn.map((field) => comparable(values[field], times.has(field))));
+		const keyOf = (values: IDataObject) => stableJson(matchOn.map((field) => comparable(recordValue(values, field, spec), field, spec)));
 
 		// 1. Every row mapped and checked before anything is sent.
 		const rows: Row[] = [];
@@ -136,7 +173,6 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, createBody
 		const matching = rows.filter((row) => row.key !== undefined);
 		if (lead && matching.length > 0) {
 			const query: IDataObject = { ...(spec.span ? spec.span(matching.map((row) => row.ready.body)) : {}) };
-			if (spec.includeArchived) query.include_archived = true;
 			const records = await listAll(lead.item, url, query, {
 				subject: subjectOf(mapper.key, 'getAll'),
 				rangeDays,
@@ -215,11 +251,7 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, createBody
 			const target = `${url}/${id}`;
 			const headers = { 'Idempotency-Key': run.keyFor(ready.item, ready.body, undefined, 'PATCH', target) };
 			try {
-				const record = await send(
-					ready.item,
-					{ method: 'PATCH', url: target, body: ready.body, headers, passThrough },
-					{ subject: subjectOf(mapper.key, 'update', id), retrySafe: true, maxRateLimitWaitSeconds: ready.maxWait },
-				);
+				const record = await run.request('PATCH', target, ready.body, headers, ready, id);
 				run.succeed(ready.itemIndex, { ...record, action: 'updated', changed_fields: changed });
 			} catch (error) {
 				const failure = forItem(run, error as Error, ready.itemIndex);
@@ -227,7 +259,7 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, createBody
 				run.fail(ready.itemIndex, failure);
 			}
 		});
-		if (!run.isStopped) await sendBatches(run, creates);
+		if (!run.isStopped) await (spec.oneByOne ? sendEach(run, creates) : sendBatches(run, creates));
 		for (const { itemIndex } of creates) {
 			const result = run.results[itemIndex];
 			if (result && !result.error) result.json = { ...result.json, action: 'created' };

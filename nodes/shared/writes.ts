@@ -15,7 +15,7 @@ import { MAX_BATCH_SIZE, resource, type ResourceKey } from './resources';
 import { idempotencyKey, keyScope, send, type KeyScope } from './transport';
 import { CREATED_BY_CUSTOM_OPERATIONS } from './operations';
 import { MAX_CONCURRENT_REQUESTS } from './limiter';
-import { fromMapper, reportUnmatched, type MapperSpec } from './mapper';
+import { fromMapper, recordIdOf, reportUnmatched, type MapperSpec } from './mapper';
 
 /**
  * Create and Create Many, run as the node's `customOperations`: n8n's WorkflowExecute calls them
@@ -149,6 +149,8 @@ export interface Ready {
 	itemIndex: number;
 	item: IExecuteSingleFunctions;
 	body: IDataObject;
+	/** The record a change is for (Update). */
+	id?: string;
 	userKey?: string;
 	maxWait: number;
 }
@@ -285,12 +287,18 @@ export class Run {
 	}
 
 	async post(body: IDataObject, headers: IDataObject, leader: Ready): Promise<IDataObject> {
-		return await this.sender(leader.item, { method: 'POST', body, headers }, async (sent, sentHeaders) => {
+		return await this.request('POST', this.url, body, headers, leader);
+	}
+
+	/** Sends a create (POST) or a change (PATCH of `url`) through the node's sender, paced. */
+	async request(method: 'POST' | 'PATCH', url: string, body: IDataObject, headers: IDataObject, leader: Ready, id?: string): Promise<IDataObject> {
+		const subject = subjectOf(this.key, method === 'POST' ? 'create' : 'update', id);
+		return await this.sender(leader.item, { method, body, headers }, async (sent, sentHeaders) => {
 			await this.pace();
 			return await send(
 				leader.item,
-				{ method: 'POST', url: this.url, body: sent, headers: sentHeaders, passThrough: this.passThrough },
-				{ subject: subjectOf(this.key, 'create'), retrySafe: true, maxRateLimitWaitSeconds: leader.maxWait },
+				{ method, url, body: sent, headers: sentHeaders, passThrough: this.passThrough },
+				{ subject, retrySafe: true, maxRateLimitWaitSeconds: leader.maxWait },
 			);
 		});
 	}
@@ -311,7 +319,7 @@ export class Run {
 }
 
 /** Reads and checks every item; without Continue On Fail, a bad item stops everything. */
-async function prepare(ctx: IExecuteFunctions, run: Run, build: BodyBuilder, count: number): Promise<Ready[]> {
+async function prepare(ctx: IExecuteFunctions, run: Run, build: BodyBuilder, count: number, idOf?: (item: IExecuteSingleFunctions) => string): Promise<Ready[]> {
 	const ready: Ready[] = [];
 	const bad: number[] = [];
 	const shared: RunShared = { node: ctx.getNode(), constants: new Map() };
@@ -320,7 +328,8 @@ async function prepare(ctx: IExecuteFunctions, run: Run, build: BodyBuilder, cou
 		try {
 			const userKey = userIdempotencyKey(item);
 			const maxWait = maxRateLimitWait(item);
-			ready.push({ itemIndex, item, body: await build(item), userKey, maxWait });
+			const id = idOf?.(item);
+			ready.push({ itemIndex, item, id, body: await build(item), userKey, maxWait });
 		} catch (error) {
 			run.fail(itemIndex, forItem(run, error as Error, itemIndex), false);
 			bad.push(itemIndex);
@@ -336,7 +345,7 @@ async function prepare(ctx: IExecuteFunctions, run: Run, build: BodyBuilder, cou
 }
 
 /** Sends each item on its own, at most four at once, in input order; stops starting new ones once the run stops. */
-async function sendEach(run: Run, items: Ready[]): Promise<void> {
+export async function sendEach(run: Run, items: Ready[]): Promise<void> {
 	let next = 0;
 	const worker = async () => {
 		while (next < items.length && !run.isStopped) {
@@ -481,24 +490,79 @@ async function runCreates(
 }
 
 /**
- * The node's `customOperations` entry for a resource that can be created one by one or in batches;
- * `sender` sends each request (default: once, as built; see CreateSender).
+ * Update: every item's record id and change are read and checked first (as for creates), then the
+ * changes are sent one at a time in input order, as n8n's own routing sent them, so that two items
+ * changing the same record apply in order.
  */
-export function createOperations(key: ResourceKey, build: BodyBuilder, sender: CreateSender = sendAsBuilt, mapper?: MapperSpec) {
+async function runUpdates(
+	ctx: IExecuteFunctions,
+	key: ResourceKey,
+	build: BodyBuilder,
+	idOf: (item: IExecuteSingleFunctions) => string,
+	sender: CreateSender,
+): Promise<INodeExecutionData[][]> {
+	const count = ctx.getInputData().length;
+	const { passThrough, spacing } = requestOptionsOf(ctx);
+	const url = `/v1/${resource(key).path}`;
+	const run = new Run(ctx, key, url, passThrough, pacer(spacing), sender, count);
+	run.savedLabel = 'Changed';
+	run.rerunAdvice = 'Running the same changes again leaves those records as they are.';
+	const ready = await prepare(ctx, run, build, count, idOf);
+	for (const entry of ready) {
+		if (run.isStopped) break;
+		const target = `${url}/${entry.id}`;
+		const headers = { 'Idempotency-Key': run.keyFor(entry.item, entry.body, entry.userKey, 'PATCH', target) };
+		try {
+			run.succeed(entry.itemIndex, await run.request('PATCH', target, entry.body, headers, entry, entry.id));
+		} catch (error) {
+			const failure = forItem(run, error as Error, entry.itemIndex);
+			if (!refusedClearly(error)) withDescription(failure, `Outcome unknown: ${UNCLEAR}.`);
+			run.fail(entry.itemIndex, failure);
+		}
+	}
+	const stop = run.stopError();
+	if (stop) throw stop;
+	return [run.results.filter((result): result is INodeExecutionData => result !== undefined)];
+}
+
+export interface WriteOptions {
+	/** Sends each create and change (default: once, as built; see CreateSender). */
+	sender?: CreateSender;
+	/** Version 2's resource mapper: items are built from their mapped rows (mapper.ts). */
+	mapper?: MapperSpec;
+	/** Update's body builder: Update then runs here too, for every version. */
+	update?: BodyBuilder;
+}
+
+/**
+ * The node's `customOperations` entry for a resource's writes: Create, Create Many and, given its
+ * builder, Update. With a mapper, version 2 nodes build each item from its mapped row, and input
+ * fields Map Automatically cannot place are named in an execution hint.
+ */
+export function writeOperations(key: ResourceKey, create: BodyBuilder, options: WriteOptions = {}) {
 	// operationRunner must know which routings are only the AI-tool path (n8n-internals A9).
 	if (!CREATED_BY_CUSTOM_OPERATIONS.has(key)) throw new Error(`${key} is missing from CREATED_BY_CUSTOM_OPERATIONS (operations.ts)`);
-	// Version 2 nodes build each item from its mapped row (mapper.ts).
-	const buildItem = mapper ? fromMapper(mapper, 'create', build) : build;
-	const runOperation = async (ctx: IExecuteFunctions, batched: boolean) => {
+	const { mapper, update } = options;
+	const sender = options.sender ?? sendAsBuilt;
+	const buildCreate = mapper ? fromMapper(mapper, 'create', create) : create;
+	const creates = async (ctx: IExecuteFunctions, batched: boolean) => {
 		if (mapper) reportUnmatched(ctx, mapper, 'create');
-		return await runCreates(ctx, key, buildItem, batched, sender);
+		return await runCreates(ctx, key, buildCreate, batched, sender);
 	};
-	return {
-		async create(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			return await runOperation(this, false);
+	const operations: Record<string, (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>> = {
+		async create(this: IExecuteFunctions) {
+			return await creates(this, false);
 		},
-		async createMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			return await runOperation(this, true);
+		async createMany(this: IExecuteFunctions) {
+			return await creates(this, true);
 		},
 	};
+	if (update && mapper) {
+		const buildUpdate = fromMapper(mapper, 'update', update);
+		operations.update = async function (this: IExecuteFunctions) {
+			reportUnmatched(this, mapper, 'update');
+			return await runUpdates(this, key, buildUpdate, (item) => recordIdOf(item, mapper), sender);
+		};
+	}
+	return operations;
 }

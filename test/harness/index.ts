@@ -60,6 +60,7 @@ import type {
 	IDataObject,
 	INode,
 	INodeListSearchResult,
+	ResourceMapperFields,
 	INodeExecutionData,
 	INodeType,
 	IRun,
@@ -349,25 +350,25 @@ function findStartNode(workflow: Workflow): INode | undefined {
 	return roots[0] ?? workflow.getStartNode();
 }
 
-/**
- * Runs a picker's list-search method the way the editor does (n8n's DynamicNodeParametersService):
- * a LoadOptionsContext over a one-node workflow, with the node's current parameters.
- */
-export async function listSearch(opts: {
-	node: { type: string; parameters: INode['parameters']; credentials: INode['credentials'] };
-	method: string;
+type LoadOptionsRequest = {
+	node: { type: string; parameters: INode['parameters']; credentials: INode['credentials']; typeVersion?: number };
 	credentials: Record<string, { type: string; name: string; data: ICredentialDataDecryptedObject }>;
-	filter?: string;
-	paginationToken?: string;
-}): Promise<INodeListSearchResult> {
+};
+
+/**
+ * A LoadOptionsContext over a one-node workflow, with the node's current parameters, as the
+ * editor's requests get it (n8n's DynamicNodeParametersService).
+ */
+function loadOptionsContext(opts: LoadOptionsRequest): { context: LoadOptionsContext; nodeType: INodeType } {
 	const nodeTypes = getTypes();
 	const credentialsHelper = new HarnessCredentialsHelper(nodeTypes.credentialTypes, deepCopy(opts.credentials));
-	const nodeType = nodeTypes.getByNameAndVersion(opts.node.type) as INodeType;
+	const typeVersion = opts.node.typeVersion ?? nodeTypes.latestVersion(opts.node.type);
+	const nodeType = nodeTypes.getByNameAndVersion(opts.node.type, typeVersion) as INodeType;
 	const node: INode = {
 		id: 'picker-node',
 		name: 'Node',
 		type: opts.node.type,
-		typeVersion: nodeTypes.latestVersion(opts.node.type),
+		typeVersion,
 		position: [0, 0],
 		parameters: opts.node.parameters,
 		credentials: opts.node.credentials,
@@ -376,10 +377,25 @@ export async function listSearch(opts: {
 	const hooks = new ExecutionLifecycleHooks('internal', 'picker', { id: 'picker' } as IWorkflowBase);
 	const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId: 'picker', workflowId: 'picker' });
 	additionalData.currentNodeParameters = opts.node.parameters;
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	return { context: new LoadOptionsContext(workflow, node, additionalData, 'parameters'), nodeType };
+}
+
+/** Runs a picker's list-search method the way the editor does. */
+export async function listSearch(
+	opts: LoadOptionsRequest & { method: string; filter?: string; paginationToken?: string },
+): Promise<INodeListSearchResult> {
+	const { context, nodeType } = loadOptionsContext(opts);
 	const method = nodeType.methods?.listSearch?.[opts.method];
 	if (!method) throw new Error(`${opts.node.type} has no list-search method ${opts.method}`);
 	return await method.call(context, opts.filter, opts.paginationToken);
+}
+
+/** Runs a resource mapper's field method the way the editor does when it shows the mapper. */
+export async function resourceMapperFields(opts: LoadOptionsRequest & { method: string }): Promise<ResourceMapperFields> {
+	const { context, nodeType } = loadOptionsContext(opts);
+	const method = nodeType.methods?.resourceMapping?.[opts.method];
+	if (!method) throw new Error(`${opts.node.type} has no resource mapping method ${opts.method}`);
+	return await method.call(context);
 }
 
 function createAdditionalData(args: {

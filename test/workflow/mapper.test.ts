@@ -7,7 +7,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RecordedRequest } from '../sandbox';
 import { shiftsPerRow } from '../sandbox/bulk';
-import { useFixture, seedLookups } from './fixture';
+import { resourceMapperFields } from '../harness';
+import { CREDENTIAL_ID, useFixture, seedLookups } from './fixture';
 
 const f = useFixture();
 const { locationIn, positionAt } = seedLookups(() => f);
@@ -201,5 +202,105 @@ describe('Create or Update', () => {
 		row.end_time = '2028-01-03T14:00';
 		const other = await f.run('rosteringShift', auto('upsert', { matchingColumns: ['location_id', 'start_time', 'end_time'] }), [row], V2);
 		expect(other.json('Node')[0].action).toBe('created');
+	});
+});
+
+describe('the other write nodes (version 2)', () => {
+	const { employeesFor } = seedLookups(() => f);
+	const sydney = () => {
+		const location = locationIn('Australia/Sydney');
+		const position = positionAt(location.id);
+		return { location, position, employee: employeesFor(location.id, position.id)[0] };
+	};
+	const requestsTo = (path: string) => f.apiRequests().filter((r: RecordedRequest) => r.path.startsWith(path));
+	const actions = (result: Awaited<ReturnType<typeof f.run>>) => result.json('Node').map((item) => item.action ?? item.error);
+
+	it('Timesheet: Map Automatically creates; Create or Update matches on person and start minute, compares the note under either name', async () => {
+		const { location, position, employee } = sydney();
+		const rows = [0, 1, 2].map((i) => {
+			const day = new Date(Date.UTC(2027, 6, 1) + i * DAY).toISOString().slice(0, 10);
+			return { employee_id: employee.id, location_id: location.id, position_id: position.id, start_time: `${day}T10:00`, end_time: `${day}T11:00`, note: `ts-${i}` };
+		});
+		const made = await f.run('rosteringTimesheet', auto('createMany'), rows.slice(0, 2), V2);
+		expect(made.error).toBeUndefined();
+		f.sandbox.clearRequests();
+		// Seconds the service drops (it keeps whole minutes) are no change.
+		const again = rows.map((row, i) => ({ ...row, start_time: `${String(row.start_time)}:30`, note: i === 1 ? 'ts-1 changed' : row.note }));
+		const result = await f.run('rosteringTimesheet', auto('upsert'), again, V2);
+		expect(result.error).toBeUndefined();
+		expect(actions(result)).toEqual(['unchanged', 'updated', 'created']);
+		expect(result.json('Node')[1].changed_fields).toEqual(['note']);
+		const sent = requestsTo('/v1/timesheets');
+		expect(sent.map((r) => r.method)).toEqual(['GET', 'PATCH', 'POST']);
+		expect(sent[1].body).toEqual({ note: 'ts-1 changed' });
+	});
+
+	it('On-demand shift: Create or Update matches on place, position and start', async () => {
+		const { location, position } = sydney();
+		const rows = [0, 1].map((i) => {
+			const day = new Date(Date.UTC(2028, 2, 1) + i * DAY).toISOString().slice(0, 10);
+			return { location_id: location.id, position_id: position.id, start_time: `${day}T18:00`, end_time: `${day}T23:00`, notes: `od-${i}` };
+		});
+		await f.run('rosteringOnDemandShift', auto('createMany'), rows.slice(0, 1), V2);
+		f.sandbox.clearRequests();
+		const result = await f.run('rosteringOnDemandShift', auto('upsert'), [{ ...rows[0], end_time: rows[0].end_time.replace('23:00', '22:00') }, rows[1]], V2);
+		expect(result.error).toBeUndefined();
+		expect(actions(result)).toEqual(['updated', 'created']);
+		expect(result.json('Node')[0].changed_fields).toEqual(['end_time']);
+		expect(requestsTo('/v1/on-demand-shifts').map((r) => r.method)).toEqual(['GET', 'PATCH', 'POST']);
+	});
+
+	it('Project: Create or Update matches on code, one create a request (the API has no batch), employees compared in any order', async () => {
+		const [a, b] = employeesFor(sydney().location.id, sydney().position.id);
+		const made = await f.run('rosteringProject', auto('create'), [{ name: 'Fit-out', code: 'FIT-1', employee_ids: `${a.id}, ${b.id}` }], V2);
+		expect(made.error).toBeUndefined();
+		f.sandbox.clearRequests();
+		const rows = [
+			{ name: 'Fit-out', code: 'FIT-1', employee_ids: [b.id, a.id] },
+			{ name: 'Fit-out 2', code: 'FIT-2' },
+			{ name: 'Fit-out 3', code: 'FIT-3', colour: '#4caf50' },
+		];
+		const result = await f.run('rosteringProject', auto('upsert'), rows, V2);
+		expect(result.error).toBeUndefined();
+		expect(actions(result)).toEqual(['unchanged', 'created', 'created']);
+		const sent = requestsTo('/v1/projects');
+		expect(sent.map((r) => r.method)).toEqual(['GET', 'POST', 'POST']);
+		const renamed = await f.run('rosteringProject', auto('upsert'), [{ ...rows[0], name: 'Fit-out (stage 1)' }], V2);
+		expect(renamed.json('Node')[0]).toMatchObject({ action: 'updated', changed_fields: ['name'], name: 'Fit-out (stage 1)' });
+	});
+
+	it('Update of a project reads the ID from the row, and a v1 node still updates through its picker', async () => {
+		await f.run('rosteringProject', auto('create'), [{ name: 'Kiosk', code: 'KSK' }], V2);
+		const project = [...f.sandbox.store.t.projects.values()].find((p) => p.code === 'KSK')!;
+		const v2 = await f.run('rosteringProject', auto('update'), [{ id: project.id, colour: '#123456', created_at: 'x' }], V2);
+		expect(v2.json('Node')[0]).toMatchObject({ id: project.id, colour: '#123456' });
+		expect(hintsOf(v2)[0]?.message).toMatch(/^Not sent: input field created_at matches no project field/);
+		const v1 = await f.run('rosteringProject', { operation: 'update', projectId: { __rl: true, mode: 'id', value: project.id }, updateFields: { name: 'Kiosk 2' } });
+		expect(v1.json('Node')[0]).toMatchObject({ id: project.id, name: 'Kiosk 2', colour: '#123456' });
+	});
+});
+
+describe('the fields the editor shows', () => {
+	const fields = async (type: string, operation: string) =>
+		(
+			await resourceMapperFields({
+				node: { type: `n8n-nodes-rostering.${type}`, parameters: { operation }, credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } } },
+				method: 'getMappingColumns',
+				credentials: f.credentials as never,
+			})
+		).fields;
+
+	it('Create marks what a create needs; Update matches on ID only; Create or Update offers the match fields with the defaults picked', async () => {
+		const create = await fields('rosteringShift', 'createMany');
+		expect(create.filter((field) => field.required).map((field) => field.id)).toEqual(['location_id', 'position_id', 'start_time', 'end_time']);
+		expect(create.map((field) => field.id)).not.toContain('id');
+		const update = await fields('rosteringShift', 'update');
+		expect(update.filter((field) => field.canBeUsedToMatch).map((field) => field.id)).toEqual(['id']);
+		expect(update.map((field) => field.id)).toContain('open_shift');
+		const upsert = await fields('rosteringShift', 'upsert');
+		expect(upsert.filter((field) => field.defaultMatch).map((field) => field.id)).toEqual(['location_id', 'employee_id', 'start_time']);
+		expect((await fields('rosteringTimesheet', 'upsert')).filter((field) => field.defaultMatch).map((field) => field.id)).toEqual(['employee_id', 'start_time']);
+		expect((await fields('rosteringOnDemandShift', 'upsert')).filter((field) => field.defaultMatch).map((field) => field.id)).toEqual(['location_id', 'position_id', 'start_time']);
+		expect((await fields('rosteringProject', 'upsert')).filter((field) => field.defaultMatch).map((field) => field.id)).toEqual(['code']);
 	});
 });
