@@ -16,7 +16,7 @@
  *   BENCH_BURST        changes in the trigger's burst (default 10000; quick: 1000)
  *   BENCH_RATE         sandbox rate limit in scenario 4, requests/s (default 10)
  *   BENCH_RATE_N       shifts created under the rate limit (default 1000; quick: 100)
- *   BENCH_SCENARIOS    any of list,create,trigger,ratelimit (default all)
+ *   BENCH_SCENARIOS    any of list,create,upsert,trigger,ratelimit (default all)
  *   BENCH_README=1     (or --readme) replace the table in README.md's "## Benchmarks"
  *   BENCH_EXPRESSION_ENGINE  n8n's N8N_EXPRESSION_ENGINE: vm (n8n 2.x's default) or legacy
  *   BENCH_PROFILE=1    V8 CPU profiles of the n8n processes in bench/results/profiles (one per run)
@@ -66,7 +66,7 @@ const CONFIG = {
 	burst: Number(setting('BENCH_BURST', 'burst', '10000', '1000')),
 	rate: Number(setting('BENCH_RATE', 'rate', '10', '10')),
 	rateN: Number(setting('BENCH_RATE_N', 'rate-n', '1000', '100')),
-	scenarios: setting('BENCH_SCENARIOS', 'scenarios', 'list,create,ratelimit,trigger', 'list,create,ratelimit,trigger').split(','),
+	scenarios: setting('BENCH_SCENARIOS', 'scenarios', 'list,create,upsert,ratelimit,trigger', 'list,create,upsert,ratelimit,trigger').split(','),
 	readme: argv.includes('--readme') || process.env.BENCH_README === '1',
 	/** n8n's expression engine (N8N_EXPRESSION_ENGINE): n8n 2.x's default 'vm', or 'legacy'. */
 	expressionEngine: setting('BENCH_EXPRESSION_ENGINE', 'expression-engine', 'vm', 'vm'),
@@ -240,6 +240,28 @@ function oursCreate(place: BenchPlace, operation: 'create' | 'createMany', rows:
 					endTime: '={{ $json.end }}',
 					additionalFields: { notes: '={{ $json.notes }}' },
 				},
+				credentials,
+			},
+		],
+		rows,
+	);
+}
+
+/** Rows as a sheet named like the API's fields would give them, for Map Automatically. */
+function apiNamedRows(place: BenchPlace, rows: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
+	return rows.map((r) => ({ location_id: place.locationId, position_id: place.positionId, start_time: r.start, end_time: r.end, notes: r.notes }));
+}
+
+/** Rostering Shift version 2 with the resource mapper's Map Automatically: no expression per field. */
+function oursMapped(operation: 'createMany' | 'upsert', rows: Array<Record<string, unknown>>): WorkflowJson {
+	return workflow(
+		`bench: Rostering Shift v2 ${operation}, Map Automatically`,
+		[
+			{
+				name: 'Rostering Shift',
+				type: 'n8n-nodes-rostering.rosteringShift',
+				typeVersion: 2,
+				parameters: { resource: 'shift', operation, columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] } },
 				credentials,
 			},
 		],
@@ -599,6 +621,7 @@ async function creating(b: Bench): Promise<void> {
 	// The nodes whose time counts: the last one's output holds the created records (or batches).
 	const variants: Array<[string, string, (rows: Array<Record<string, unknown>>) => WorkflowJson, string[], number]> = [
 		['Rostering Shift · Create Many', 'many', (r) => oursCreate(b.createPlace, 'createMany', r), ['Rostering Shift'], Math.ceil(n / BATCH)],
+		['Rostering Shift v2 · Create Many, Map Automatically', 'mapped', (r) => oursMapped('createMany', apiNamedRows(b.createPlace, r)), ['Rostering Shift'], Math.ceil(n / BATCH)],
 		['Rostering Shift · Create (per item)', 'each', (r) => oursCreate(b.createPlace, 'create', r), ['Rostering Shift'], n],
 		['HTTP Request node (POST per item)', 'http', (r) => httpNodeCreate(b.sb, b.createPlace, r), ['HTTP Request'], n],
 		['Code node (batch bodies) + HTTP Request node', 'expert', (r) => codeBatchesAndHttpNode(b.sb, b.createPlace, r), ['Batch Bodies', 'HTTP Request'], Math.ceil(n / BATCH)],
@@ -639,6 +662,60 @@ async function creating(b: Bench): Promise<void> {
 	});
 	ratios(scenario, ourRows);
 	clearShifts(b.sb, b.createPlace);
+}
+
+/**
+ * Scenario 3 (issue 21): Create or Update of n rows (Map Automatically) of which a tenth are
+ * changed and a tenth are new; the rest exist as they are. The minimum: the existing shifts of the
+ * rows' span read at 200 a page (the span kept within one 92-day window), one batch create per 100
+ * new rows, one update per changed row, nothing for the others.
+ */
+async function upserting(b: Bench): Promise<void> {
+	const n = CONFIG.createN;
+	const scenario = `3. Create or Update ${n.toLocaleString('en')} rows (${n / 10} changed, ${n / 10} new)`;
+	const place = b.createPlace;
+	clearShifts(b.sb, place);
+	// Two-hourly, so that 1,000 rows span 84 days: one window of the list.
+	const base = Date.UTC(2032, 0, 5, 0, 0, 0);
+	const rowsFor = (tag: string) =>
+		Array.from({ length: n }, (_, i) => {
+			const start = new Date(base + i * 2 * 3_600_000);
+			const iso = (d: Date) => d.toISOString().replace('.000Z', '+00:00');
+			return { location_id: place.locationId, position_id: place.positionId, start_time: iso(start), end_time: iso(new Date(start.getTime() + 3_600_000)), notes: `${tag} ${i}` };
+		});
+	const existing = n - n / 10;
+	const seeded = await measure(b, oursMapped('createMany', rowsFor('sync').slice(0, existing)));
+	const seedError = errorOf(seeded.execution);
+	if (seedError) throw new Error(`seeding the existing shifts failed: ${seedError}`);
+	// A tenth changed (their notes), a tenth new, the rest as they are.
+	const input = rowsFor('sync').map((row, i) => (i % 9 === 0 && i < existing ? { ...row, notes: `${String(row.notes)} changed` } : row));
+	const changed = input.filter((row) => String(row.notes).endsWith('changed')).length;
+	const m = await measure(b, oursMapped('upsert', input));
+	const actions: Record<string, number> = {};
+	for (const item of m.execution.data.resultData.runData['Rostering Shift']?.[0]?.data?.main?.[0] ?? []) {
+		const action = String(item.json.action ?? 'error');
+		actions[action] = (actions[action] ?? 0) + 1;
+	}
+	const pages = Math.ceil(existing / PAGE);
+	const min = pages + Math.ceil((n - existing) / BATCH) + changed;
+	const stored = shiftsAt(b.sb, place).filter((s) => String(s.notes ?? '').startsWith('sync '));
+	addRow({
+		scenario,
+		variant: 'Rostering Shift v2 · Create or Update, Map Automatically',
+		requests: m.requests.total,
+		byPath: m.requests.byPath,
+		minRequests: min,
+		ms: nodeTime(m.execution, 'Rostering Shift'),
+		executionMs: executionMs(m.execution),
+		idleBytes: m.idleBytes,
+		peakBytes: m.peakBytes,
+		records: stored.length,
+		note:
+			[errorOf(m.execution), `created ${actions.created ?? 0}, updated ${actions.updated ?? 0}, unchanged ${actions.unchanged ?? 0}`, stored.length !== n ? `${stored.length} stored, not ${n}` : '']
+				.filter(Boolean)
+				.join('; '),
+	});
+	clearShifts(b.sb, place);
 }
 
 async function rateLimited(b: Bench): Promise<void> {
@@ -893,6 +970,7 @@ async function main(): Promise<void> {
 		log(`n8n at ${server.baseUrl}, sandbox at ${sb.url}`);
 		if (CONFIG.scenarios.includes('list')) for (const n of CONFIG.listN) await listing(b, n);
 		if (CONFIG.scenarios.includes('create')) await creating(b);
+		if (CONFIG.scenarios.includes('upsert')) await upserting(b);
 		if (CONFIG.scenarios.includes('ratelimit')) await rateLimited(b);
 		// Last: once published, the trigger polls every minute until n8n stops.
 		if (CONFIG.scenarios.includes('trigger')) await trigger(b);

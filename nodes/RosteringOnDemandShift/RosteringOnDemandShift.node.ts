@@ -17,9 +17,8 @@ import {
 } from '../shared/operations';
 import { resourceMapping, type MapperSpec } from '../shared/mapper';
 import { listSearch } from '../shared/search';
-import { startDateSpan, upsertOperation, type UpsertSpec } from '../shared/upsert';
+import { startDateSpan, mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
 import { withVersion2 } from '../shared/version2';
-import { writeOperations } from '../shared/writes';
 import { compact, inputError, textField } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
@@ -291,11 +290,7 @@ export class RosteringOnDemandShift implements INodeType {
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
-	// Create and Create Many read every item before sending any (nodes/shared/writes.ts).
-	customOperations = {
-		onDemandShift: {
-			...writeOperations('onDemandShift', createBody, { mapper: MAPPER, update: updateBody }),
-			upsert: upsertOperation(MAPPER, UPSERT, { create: createBody, update: updateBody }),
-		},
-	};
+	// Create, Create Many and Update read every item before sending any (nodes/shared/writes.ts);
+	// Create or Update matches every row first (nodes/shared/upsert.ts).
+	customOperations = { onDemandShift: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody }) };
 }

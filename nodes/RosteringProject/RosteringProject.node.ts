@@ -11,9 +11,8 @@ import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '..
 import { operationRunner, prepareList, updateFieldsOf, withBody, withRecordId } from '../shared/operations';
 import { resourceMapping, type MapperSpec } from '../shared/mapper';
 import { listSearch } from '../shared/search';
-import { upsertOperation, type UpsertSpec } from '../shared/upsert';
+import { mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
 import { withVersion2 } from '../shared/version2';
-import { writeOperations } from '../shared/writes';
 import { CODE_RULE, colourOf, employeeIdsOf, MAX_CODE, MAX_NAME, NAME_RULE, textOf } from '../shared/project-fields';
 import { compact, inputError } from '../shared/values';
 
@@ -330,10 +329,5 @@ export class RosteringProject implements INodeType {
 
 	// Create and Update read every item before sending any (nodes/shared/writes.ts); Create or
 	// Update matches every row first (nodes/shared/upsert.ts).
-	customOperations = {
-		project: {
-			...writeOperations('project', createBody, { mapper: MAPPER, update: updateBody }),
-			upsert: upsertOperation(MAPPER, UPSERT, { create: createBody, update: updateBody }),
-		},
-	};
+	customOperations = { project: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody }) };
 }

@@ -17,9 +17,8 @@ import {
 } from '../shared/operations';
 import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/mapper';
 import { listSearch } from '../shared/search';
-import { startDateSpan, upsertOperation, type UpsertSpec } from '../shared/upsert';
+import { startDateSpan, mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
 import { withVersion2 } from '../shared/version2';
-import { writeOperations } from '../shared/writes';
 import { checkId, compact, inputError, textField, toInteger } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
@@ -337,7 +336,5 @@ export class RosteringShift implements INodeType {
 
 	// Create, Create Many and Update read every item before sending any (nodes/shared/writes.ts);
 	// Create or Update matches every row first (nodes/shared/upsert.ts).
-	customOperations = {
-		shift: { ...writeOperations('shift', createBody, { mapper: MAPPER, update: updateBody }), upsert: upsertOperation(MAPPER, UPSERT, { create: createBody, update: updateBody }) },
-	};
+	customOperations = { shift: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody }) };
 }

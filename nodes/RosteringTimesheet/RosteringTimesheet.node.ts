@@ -31,11 +31,10 @@ import {
 } from '../shared/operations';
 import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/mapper';
 import { listSearch } from '../shared/search';
-import { startDateSpan, upsertOperation, type UpsertSpec } from '../shared/upsert';
+import { startDateSpan, mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
 import { withVersion2 } from '../shared/version2';
 import { sendWithNoteKey, withNoteKeys } from '../shared/timesheet-note';
 import { breaksOf, checkTimesheetTimes, timesheetBreaks, timesheetTime, type Break } from '../shared/timesheet-times';
-import { writeOperations } from '../shared/writes';
 import { checkId, compact, inputError, textField } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
@@ -375,12 +374,8 @@ export class RosteringTimesheet implements INodeType {
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
-	// Create and Create Many read every item before sending any (nodes/shared/writes.ts); the note's
-	// spelling is settled per request (nodes/shared/timesheet-note.ts).
-	customOperations = {
-		timesheet: {
-			...writeOperations('timesheet', createBody, { sender: sendWithNoteKey, mapper: MAPPER, update: updateBody }),
-			upsert: upsertOperation(MAPPER, UPSERT, { create: createBody, update: updateBody, sender: sendWithNoteKey }),
-		},
-	};
+	// Create, Create Many and Update read every item before sending any (nodes/shared/writes.ts);
+	// Create or Update matches every row first (nodes/shared/upsert.ts). The note's spelling is settled
+	// per request (nodes/shared/timesheet-note.ts).
+	customOperations = { timesheet: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody, sender: sendWithNoteKey }) };
 }

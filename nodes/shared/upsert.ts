@@ -23,6 +23,7 @@ import {
 	type BodyBuilder,
 	type Ready,
 	type RunShared,
+	writeOperations,
 } from './writes';
 
 /**
@@ -267,5 +268,16 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: 
 		const stop = run.stopError();
 		if (stop) throw stop;
 		return [run.results.filter((result): result is INodeExecutionData => result !== undefined)];
+	};
+}
+
+/**
+ * The `customOperations` of a version 2 write node: Create, Create Many and Update
+ * (writes.ts writeOperations) and Create or Update, every one reading the node's mapper.
+ */
+export function mappedWriteOperations(mapper: MapperSpec, spec: UpsertSpec, builders: UpsertBuilders) {
+	return {
+		...writeOperations(mapper.key, builders.create, { sender: builders.sender, mapper, update: builders.update }),
+		upsert: upsertOperation(mapper, spec, builders),
 	};
 }

@@ -53,7 +53,8 @@ function version2Operation(operation: INodeProperties, spec: MapperSpec, builder
 	const upsert: INodePropertyOptions = {
 		name: 'Create or Update',
 		value: 'upsert',
-		action: `Create or update ${singular.startsWith('o') ? 'an' : 'a'} ${singular}`,
+		// Worded as the node's Create action is ("Create an on demand shift").
+		action: String(options.find((option) => option.value === 'create')?.action ?? `Create a ${singular}`).replace(/^Create /, 'Create or update '),
 		description: `Create a new ${singular}, or update the current one if it already exists (upsert)`,
 		// Run by customOperations; on n8n's AI-tool path it explains itself (operationRunner).
 		routing: { request: { method: 'POST', url: `/v1/${resource(spec.key).path}` }, send: { paginate: true } },
@@ -72,6 +73,10 @@ export function withVersion2(properties: INodeProperties[], spec: MapperSpec, bu
 		if (property.name === 'operation') {
 			out.push({ ...property, displayOptions: { show: { ...property.displayOptions?.show, ...V1 } } });
 			out.push(version2Operation(property, spec, builders));
+			// Right below the operation, as n8n's own data nodes show their columns.
+			const offered = ((property.options ?? []) as INodePropertyOptions[]).map((option) => String(option.value));
+			const mapped = [...WRITES.filter((value) => offered.includes(value)), 'upsert'] as Array<'create' | 'createMany' | 'update' | 'upsert'>;
+			for (const value of mapped) out.push(shownFor(mapperProperty(value, singular), [value], V2));
 			continue;
 		}
 		if (!operations || property.type === 'notice' || property.name === 'options') {
@@ -88,9 +93,5 @@ export function withVersion2(properties: INodeProperties[], spec: MapperSpec, bu
 		if (others.length > 0) out.push(shownFor(property, others));
 		out.push(shownFor(property, writes, V1));
 	}
-	const operation = properties.find((property) => property.name === 'operation');
-	const offered = ((operation?.options ?? []) as INodePropertyOptions[]).map((option) => String(option.value));
-	const mapped = [...WRITES.filter((value) => offered.includes(value)), 'upsert'] as Array<'create' | 'createMany' | 'update' | 'upsert'>;
-	for (const value of mapped) out.push(shownFor(mapperProperty(value, singular), [value], V2));
 	return out;
 }

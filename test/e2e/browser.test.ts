@@ -124,6 +124,7 @@ const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 const SHIFT_NODE = 'Get shifts';
 const LOCATIONS_NODE = 'Get locations';
 const CREATE_NODE = 'Create shift';
+const SYNC_NODE = 'Sync shifts';
 const MANUAL_TRIGGER = 'When clicking Execute workflow';
 /**
  * The sandbox's clock starts at this anchor (2026-11-16 01:00 UTC) and runs on, so the shift typed
@@ -185,6 +186,45 @@ function oneNodeWorkflow(name: string, node: Record<string, unknown>): WorkflowJ
 }
 
 /**
+ * Manual Trigger → Rows (a Code node with two rows named like the API's fields, and a column no
+ * shift field takes) → Sync shifts: Rostering Shift version 2, Create or Update, Map Automatically.
+ */
+function syncWorkflow(sb: Sandbox): WorkflowJson {
+	const place = sb.store.locations.find((l) => l.name === 'Circular Quay Café')!;
+	const position = sb.store.positions.find((p) => p.location_id === place.id && p.name === 'Barista')!;
+	const rows = [0, 1].map((i) => ({
+		location_id: place.id,
+		position_id: position.id,
+		start_time: `2026-12-0${i + 1}T09:00`,
+		end_time: `2026-12-0${i + 1}T17:00`,
+		notes: `editor-sync-${i}`,
+		colour: 'blue',
+	}));
+	return {
+		name: 'e2e: rows in, Create or Update',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{ id: randomUUID(), name: MANUAL_TRIGGER, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{ id: randomUUID(), name: 'Rows', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0], parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` } },
+			{
+				id: randomUUID(),
+				name: SYNC_NODE,
+				type: 'n8n-nodes-rostering.rosteringShift',
+				typeVersion: 2,
+				position: [440, 0],
+				parameters: { resource: 'shift', operation: 'upsert', columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] } },
+				credentials: { [E2E_CREDENTIAL.type]: { id: E2E_CREDENTIAL.id, name: E2E_CREDENTIAL.name } },
+			},
+		],
+		connections: {
+			[MANUAL_TRIGGER]: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+			Rows: { main: [[{ node: SYNC_NODE, type: 'main', index: 0 }]] },
+		},
+		pinData: {},
+	};
+}
+
+/**
  * The names the nodes panel shows for the package's nodes, as n8n 2.40's node creator makes them
  * (workflows.store generateMergedNodesAndActions): hidden nodes are left out; a trigger whose type
  * name without "Trigger" is an action node of the package (rosteringShiftTrigger → rosteringShift)
@@ -233,6 +273,8 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 	let locationsWorkflowId: string;
 	/** Manual Trigger → Create shift (Rostering Shift, Create) with the e2e credential, its fields empty. */
 	let createWorkflowId: string;
+	/** Manual Trigger → Rows (Code) → Sync shifts (Rostering Shift version 2, Create or Update, Map Automatically). */
+	let syncWorkflowId: string;
 	/** The credential made in the editor (test 4), once it exists. */
 	let editorCredential: { id: string; name: string } | undefined;
 
@@ -276,6 +318,7 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 				credentials: { [E2E_CREDENTIAL.type]: { id: E2E_CREDENTIAL.id, name: E2E_CREDENTIAL.name } },
 			}),
 		);
+		syncWorkflowId = await created(syncWorkflow(sb));
 		browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: UI_TIMEOUT });
 		context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 		context.setDefaultTimeout(UI_TIMEOUT);
@@ -391,8 +434,8 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 
 		// A node with operations lists its actions; choosing one adds the node and opens it.
 		await names.filter({ hasText: /^Rostering Shift$/ }).click();
-		await expect(waitForTexts(names, 6)).resolves.toEqual(
-			['Create a shift', 'Create many shifts', 'Delete a shift', 'Get a shift', 'Get many shifts', 'Update a shift'],
+		await expect(waitForTexts(names, 7)).resolves.toEqual(
+			['Create a shift', 'Create many shifts', 'Create or update a shift', 'Delete a shift', 'Get a shift', 'Get many shifts', 'Update a shift'],
 		);
 		await names.filter({ hasText: /^Get many shifts$/ }).click();
 		const ndv = page.locator(byTestId('ndv'));
@@ -639,6 +682,65 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		});
 	});
 
+	uiTest('Shift › Create or Update (version 2): the editor shows the mapper, Map Automatically with the fields to match on; run twice, each row is one shift, and the unplaced column is named', async () => {
+		await openWorkflow(syncWorkflowId, SYNC_NODE);
+		const ndv = await openNode(SYNC_NODE);
+		expect(await ndv.locator(`${byTestId('parameter-input-operation')} input`).inputValue()).toBe('Create or Update');
+		const mapper = ndv.locator(byTestId('resource-mapper-container'));
+		await mapper.waitFor();
+		const mode = mapper.locator(`${byTestId('mapping-mode-select')} input`);
+		await expect(waitForValue(mode, (v) => v === 'Map Automatically')).resolves.toBe('Map Automatically');
+		// The fields to match on come from the node (getMappingColumns, through n8n's REST API), the defaults chosen.
+		const matching = mapper.locator(byTestId('matching-column-select'));
+		const defaults = await waitFor('the default fields to match on', UI_TIMEOUT, async () => {
+			const text = await matching.innerText();
+			return ['location_id', 'employee_id', 'start_time'].every((name) => text.includes(name)) ? text : undefined;
+		});
+		expect(defaults).not.toContain('notes');
+		await shot('editor-mapper-auto.png');
+
+		// Execute step: both rows become shifts, read from the items as they are.
+		const mine = () => sb!.store.shifts.filter((s) => String(s.notes ?? '').startsWith('editor-sync-'));
+		expect(mine()).toHaveLength(0);
+		sb!.clearRequests();
+		await ndv.locator(byTestId('node-execute-button')).click();
+		const output = ndv.locator(byTestId('output-panel'));
+		await waitFor('the created shifts in the output', UI_TIMEOUT, async () => ((await output.innerText()).match(/\bcreated\b/g)?.length === 2 ? true : undefined));
+		expect(await output.innerText()).toContain('Not sent: input field colour');
+		expect(mine()).toHaveLength(2);
+		const shiftCalls = () => sb!.requests.filter((r) => r.path.startsWith('/v1/shifts')).map((r) => r.method);
+		expect(shiftCalls()).toEqual(['GET', 'POST']);
+		await shot('editor-mapper-created.png');
+
+		// Run again: each row is found and unchanged; nothing is written.
+		sb!.clearRequests();
+		await ndv.locator(byTestId('node-execute-button')).click();
+		await waitFor('the unchanged shifts in the output', UI_TIMEOUT, async () => ((await output.innerText()).match(/\bunchanged\b/g)?.length === 2 ? true : undefined));
+		expect(shiftCalls()).toEqual(['GET']);
+		expect(mine()).toHaveLength(2);
+
+		// Map Each Column Manually lists each field of a shift, as the node describes it.
+		await mode.click();
+		await page.locator('.el-select-dropdown__item:visible', { hasText: 'Map Each Column Manually' }).click();
+		const fields = mapper.locator(byTestId('mapping-fields-container'));
+		const listed = await waitFor('the mapper\'s fields', UI_TIMEOUT, async () => {
+			const text = await fields.innerText();
+			return ['Location ID', 'Position ID', 'Employee ID', 'Start Time', 'End Time', 'Breaks', 'Notes'].every((name) => text.includes(name)) ? text : undefined;
+		});
+		expect(listed).not.toContain('Make Open Shift');
+		await shot('editor-mapper-manual.png');
+		// Saved (Ctrl+S) as n8n's mapper stores it, so that nothing unsaved holds up the next test.
+		await closeNode();
+		await page.keyboard.press('Control+s');
+		type StoredNode = { name: string; parameters: { columns?: { mappingMode?: string; matchingColumns?: string[] } } };
+		const saved = await waitFor('the workflow saved with the mapper set to manual', UI_TIMEOUT, async () => {
+			const wf = await server!.workflow(syncWorkflowId);
+			const node = (wf.nodes as StoredNode[]).find((n) => n.name === SYNC_NODE);
+			return node?.parameters.columns?.mappingMode === 'defineBelow' ? node : undefined;
+		});
+		expect(saved.parameters.columns?.matchingColumns).toEqual(['location_id', 'employee_id', 'start_time']);
+	});
+
 	uiTest('the nodes panel on an empty canvas: Rostering Shift lists its trigger first; adding it puts Rostering Shift Trigger on the canvas with a credential', async () => {
 		const trigger = builtNodeDescriptions().find((d) => d.name === 'rosteringShiftTrigger');
 		if (!trigger) {
@@ -656,7 +758,7 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 
 		// On an empty canvas the Triggers section comes first, open, with the trigger's events.
 		const categories = creator.locator(byTestId('node-creator-category-item'));
-		await expect(waitForTexts(categories, 2, false)).resolves.toEqual(['Triggers (3)', 'Actions (6)']);
+		await expect(waitForTexts(categories, 2, false)).resolves.toEqual(['Triggers (3)', 'Actions (7)']);
 		await expect(waitForTexts(names, 3)).resolves.toEqual(['On created', 'On removed', 'On updated']);
 		expect(await creator.locator(byTestId('actions-panel-no-triggers-callout')).count()).toBe(0);
 		expect(await creator.innerText()).not.toContain('No Rostering Shift Triggers available');
