@@ -82,7 +82,8 @@ function fields(name: string, values: Record<string, string>): Node {
 	});
 }
 
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
+/** The example that turns rows into shifts (test/e2e/demo.test.ts runs it by this name). */
+export const OPEN_SHIFTS = 'A week of open shifts, safe to run again';
 
 export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 	const everyMinute = { pollTimes: { item: [{ mode: 'everyMinute' }] } };
@@ -112,13 +113,14 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		[note("## New or changed shifts to a list\nEvery minute, the **Rostering Trigger** picks up shifts created, changed or removed since the last poll, each once, and adds a row to the **Shift changes** data table (Overview → Data tables).\n\nTry it: run **A week of open shifts** and watch the rows arrive.")],
 	);
 
-	// Next Monday to Sunday, 17:00 to 22:00 local time, one open shift a day.
+	// Next Monday to Sunday, 17:00 to 22:00 local time, one open shift a day: rows named like the
+	// API's fields, so that Create or Update's Map Automatically reads them as they are.
 	const rows = Array.from({ length: 7 }, (_, day) => {
 		const date = new Date(Date.parse(`${ids.nextMonday}T00:00:00Z`) + day * 86_400_000).toISOString().slice(0, 10);
-		return { start: `${date}T17:00:00${ids.offset}`, end: `${date}T22:00:00${ids.offset}` };
+		return { location_id: ids.locationId, position_id: ids.positionId, start_time: `${date}T17:00:00${ids.offset}`, end_time: `${date}T22:00:00${ids.offset}` };
 	});
 	const openShifts = chain(
-		'A week of open shifts, created in one batch',
+		OPEN_SHIFTS,
 		false,
 		[
 			node('Run', 'n8n-nodes-base.manualTrigger', 1, 0, {}),
@@ -127,13 +129,13 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 			node(
 				'Create the open shifts',
 				'n8n-nodes-rostering.rosteringShift',
-				1,
+				2,
 				0,
-				{ resource: 'shift', operation: 'createMany', locationId: rl(ids.locationId), positionId: rl(ids.positionId), startTime: '={{ $json.start }}', endTime: '={{ $json.end }}', options: {} },
+				{ resource: 'shift', operation: 'upsert', columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] }, options: {} },
 				ids,
 			),
 		],
-		[note('## A week of open shifts from a table\nSeven rows (next Monday to Sunday, 17:00–22:00) become seven **open shifts** in **one request** (Create Many sends up to 100 a request, all or nothing). Shifts are created as drafts: publish them in the service.\n\nRe-running creates them again; set Options › Idempotency Key to a row id to make re-runs safe.')],
+		[note("## A week of open shifts from a table, safe to run again\nSeven rows (next Monday to Sunday, 17:00–22:00) become seven **open shifts** in **one request**: **Create or Update** with *Map Automatically* reads each row as it is (its fields are named like the API's), finds the shifts that already exist in one list read, and creates the rest in batches of 100.\n\nRun it again: every row comes out `unchanged` and nothing is created twice. Change a time in the table and run it: that shift is updated. Shifts are created as drafts: publish them in the service.")],
 		'Run',
 	);
 

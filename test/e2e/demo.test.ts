@@ -6,6 +6,7 @@
  */
 import { DEMO_OWNER, startDemo, type Demo } from '../../scripts/demo';
 import { assertBuilt, executionItems, waitFor } from './n8n';
+import { OPEN_SHIFTS } from '../../demo/workflows';
 
 jest.setTimeout(8 * 60_000);
 
@@ -54,15 +55,20 @@ describe('the demo (npm run demo)', () => {
 		]);
 	});
 
-	test('a week of open shifts is created in one request, and the active trigger writes them to the table', async () => {
+	test('a week of open shifts is created in one request, run again it creates nothing, and the active trigger writes them to the table', async () => {
 		demo.sandbox.clearRequests();
-		const execution = await run('A week of open shifts, created in one batch', 'Run');
+		const execution = await run(OPEN_SHIFTS, 'Run');
 		const created = executionItems(execution, 'Create the open shifts');
 		expect(created).toHaveLength(7);
-		for (const shift of created) expect(shift).toMatchObject({ employee_id: null, status: 'unpublished', created_by_app: true });
-		const posts = demo.sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v1/shifts');
-		expect(posts).toHaveLength(1);
-		expect((posts[0].body as { data: unknown[] }).data).toHaveLength(7);
+		for (const shift of created) expect(shift).toMatchObject({ action: 'created', employee_id: null, status: 'unpublished', created_by_app: true });
+		const shiftRequests = () => demo.sandbox.requests.filter((r) => r.path === '/v1/shifts');
+		expect(shiftRequests().map((r) => r.method)).toEqual(['GET', 'POST']);
+		expect((shiftRequests()[1].body as { data: unknown[] }).data).toHaveLength(7);
+		// Run again: each row is found, nothing is sent but the one list read.
+		demo.sandbox.clearRequests();
+		const again = executionItems(await run(OPEN_SHIFTS, 'Run'), 'Create the open shifts');
+		expect(again.map((shift) => shift.action)).toEqual(Array(7).fill('unchanged'));
+		expect(shiftRequests().map((r) => r.method)).toEqual(['GET']);
 
 		// At its next poll (at most a minute), the active trigger adds one row per new shift.
 		const project = await demo.server.rest<{ id: string }>('GET', '/rest/projects/personal');
