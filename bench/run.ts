@@ -711,7 +711,12 @@ async function upserting(b: Bench): Promise<void> {
 		peakBytes: m.peakBytes,
 		records: stored.length,
 		note:
-			[errorOf(m.execution), `created ${actions.created ?? 0}, updated ${actions.updated ?? 0}, unchanged ${actions.unchanged ?? 0}`, stored.length !== n ? `${stored.length} stored, not ${n}` : '']
+			[
+				errorOf(m.execution),
+				`created ${actions.created ?? 0}, updated ${actions.updated ?? 0}, unchanged ${actions.unchanged ?? 0}`,
+				Object.entries(m.requests.byPath).map(([path, count]) => `${count} ${path}`).join(', '),
+				stored.length !== n ? `${stored.length} stored, not ${n}` : '',
+			]
 				.filter(Boolean)
 				.join('; '),
 	});

@@ -70,10 +70,24 @@ function modeOf(operation: string): Mode {
 
 const ID_FIELD: MappedField = { id: 'id', displayName: 'ID', only: ['update', 'upsert'] };
 
+/** Worked out once per spec and mode: every item of a run asks for the same. */
+const fieldLists = new WeakMap<MapperSpec, Map<Mode, { fields: MappedField[]; aliases: Map<string, string> }>>();
+
+function fieldListOf(spec: MapperSpec, operation: string): { fields: MappedField[]; aliases: Map<string, string> } {
+	const mode = modeOf(operation);
+	let byMode = fieldLists.get(spec);
+	if (!byMode) fieldLists.set(spec, (byMode = new Map()));
+	let list = byMode.get(mode);
+	if (!list) {
+		const fields = [ID_FIELD, ...spec.fields].filter((field) => !field.only || field.only.includes(mode));
+		byMode.set(mode, (list = { fields, aliases: aliasesOf(fields) }));
+	}
+	return list;
+}
+
 /** The fields one operation shows, the record id first where it has one. */
 export function fieldsFor(spec: MapperSpec, operation: string): MappedField[] {
-	const mode = modeOf(operation);
-	return [ID_FIELD, ...spec.fields].filter((field) => !field.only || field.only.includes(mode));
+	return fieldListOf(spec, operation).fields;
 }
 
 /** The `columns` parameter of one operation (n8n's mapper mode is fixed per parameter). */
@@ -153,29 +167,24 @@ export function isBlank(value: unknown): boolean {
 export interface MappedRow {
 	/** Given values by API field name, blanks left out. */
 	values: IDataObject;
-	/** Input fields (Map Automatically) that stand for no field of this operation. */
-	unmatched: string[];
 }
 
-/** The row one item maps to, under the node's mapping mode. */
+/** The row one item maps to, under the node's mapping mode (unplaced input fields: reportUnmatched). */
 export function mappedRow(ctx: IExecuteSingleFunctions, spec: MapperSpec, operation: string): MappedRow {
-	const fields = fieldsFor(spec, operation);
+	const { fields, aliases } = fieldListOf(spec, operation);
 	const automatic = ctx.getNodeParameter(`${MAPPER_PARAMETER}.mappingMode`, 'defineBelow') === 'autoMapInputData';
 	const values: IDataObject = {};
-	const unmatched: string[] = [];
 	if (automatic) {
-		const aliases = aliasesOf(fields);
 		for (const [name, value] of Object.entries(ctx.getInputData().json ?? {})) {
 			const id = aliases.get(squashed(name));
-			if (id === undefined) unmatched.push(name);
-			else if (!isBlank(value)) values[id] = value;
+			if (id !== undefined && !isBlank(value)) values[id] = value;
 		}
 	} else {
 		const given = (ctx.getNodeParameter(`${MAPPER_PARAMETER}.value`, {}) ?? {}) as IDataObject;
 		const known = new Set(fields.map((field) => field.id));
 		for (const [id, value] of Object.entries(given)) if (known.has(id) && !isBlank(value)) values[id] = value;
 	}
-	return { values, unmatched };
+	return { values };
 }
 
 /** The version 1 parameters a mapped row stands for. */
@@ -267,7 +276,7 @@ export function fromMapper(spec: MapperSpec, operation: string, build: BodyBuild
 export function reportUnmatched(ctx: IExecuteFunctions, spec: MapperSpec, operation: string): void {
 	if (ctx.getNode().typeVersion < 2) return;
 	if (ctx.getNodeParameter(`${MAPPER_PARAMETER}.mappingMode`, 0, 'defineBelow') !== 'autoMapInputData') return;
-	const aliases = aliasesOf(fieldsFor(spec, operation));
+	const { aliases } = fieldListOf(spec, operation);
 	const unmatched = new Set<string>();
 	for (const item of ctx.getInputData()) {
 		for (const name of Object.keys(item.json ?? {})) if (!aliases.has(squashed(name))) unmatched.add(name);

@@ -167,12 +167,12 @@ export async function locationTimezone(ctx: IExecuteSingleFunctions, locationId:
  * anything is created. A connection allowed to create but not to read locations (one granted only
  * on-demand permissions, say) cannot check this; the service then checks it on create.
  *
- * Create Many leaves it to the service, which checks every item's location and names the item in
- * its refusal: a batch whose times carry offsets then costs exactly its batch requests. (With local
- * times the location is read anyway, for its time zone.)
+ * Create Many and Create or Update leave it to the service, which checks every item's location and
+ * names the item in its refusal: a batch whose times carry offsets then costs exactly its batch
+ * requests. (With local times the location is read anyway, for its time zone.)
  */
 export async function confirmLocation(ctx: IExecuteSingleFunctions, timezone: () => Promise<string>): Promise<void> {
-	if (ctx.getNodeParameter('operation', '') === 'createMany') return;
+	if (['createMany', 'upsert'].includes(ctx.getNodeParameter('operation', '') as string)) return;
 	await timezone().catch((error: { context?: IDataObject }) => {
 		if (error.context?.httpCode !== '403') return Promise.reject(error);
 		return undefined;

@@ -162,6 +162,13 @@ describe('Create or Update', () => {
 		expect(counts('sync')).toEqual([1, 1, 1, 1]);
 	});
 
+	it('rows whose times carry an offset cost the list read and the batch create, nothing else (no location read)', async () => {
+		const rows = apiRows('offsets', 3).map((row) => ({ ...row, start_time: `${String(row.start_time)}:00+11:00`, end_time: `${String(row.end_time)}:00+11:00` }));
+		const result = await f.run('rosteringShift', auto('upsert'), rows, V2);
+		expect(result.json('Node').map((item) => item.action)).toEqual(['created', 'created', 'created']);
+		expect(f.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/shifts', 'POST /v1/shifts']);
+	});
+
 	it('a row matching two shifts is an error item naming both, and nothing is sent for it; a repeated row is refused too', async () => {
 		const twice = apiRows('dup', 1);
 		await f.run('rosteringShift', auto('createMany'), [...twice, { ...twice[0], notes: 'dup-other' }], V2);
