@@ -19,6 +19,8 @@ interface Step {
 	name: string;
 	type: string;
 	parameters: IDataObject;
+	/** The node's version (default 1, as workflows saved before version 2 hold it). */
+	typeVersion?: number;
 	/** What the node's output must look like. */
 	check(items: IDataObject[], sandbox: Sandbox): void;
 }
@@ -122,6 +124,30 @@ function steps(sb: Sandbox): Step[] {
 			parameters: { resource: 'onDemandShift', operation: 'create', locationId: rl(String(sydney.id)), positionId: rl(String(position.id)), startTime: '2027-01-12T18:00', endTime: '2027-01-12T23:00' },
 			check: (items) => expect(items[0]).toMatchObject({ status: 'draft', rate_set: false, start_time: '2027-01-12T18:00:00+11:00' }),
 		},
+		// Version 2 (the resource mapper), after the creates above: a new shift, and the project
+		// created above found by its code and renamed.
+		{
+			name: 'Sync Shift (v2)',
+			type: 'rosteringShift',
+			typeVersion: 2,
+			parameters: {
+				resource: 'shift',
+				operation: 'upsert',
+				columns: { mappingMode: 'defineBelow', value: { location_id: String(sydney.id), position_id: String(position.id), start_time: '2027-01-13T09:00', end_time: '2027-01-13T17:00' }, matchingColumns: [], schema: [] },
+			},
+			check: (items) => expect(items[0]).toMatchObject({ action: 'created', status: 'unpublished', start_time: '2027-01-13T09:00:00+11:00' }),
+		},
+		{
+			name: 'Sync Project (v2)',
+			type: 'rosteringProject',
+			typeVersion: 2,
+			parameters: {
+				resource: 'project',
+				operation: 'upsert',
+				columns: { mappingMode: 'defineBelow', value: { name: 'Launch night (v2)', code: 'LAUNCH-E2E' }, matchingColumns: ['code'], schema: [] },
+			},
+			check: (items) => expect(items[0]).toMatchObject({ action: 'updated', changed_fields: ['name'], name: 'Launch night (v2)', code: 'LAUNCH-E2E' }),
+		},
 	];
 }
 
@@ -151,7 +177,7 @@ describe('real n8n: every node executes', () => {
 			id: `e2e-node-${i}`,
 			name: step.name,
 			type: `n8n-nodes-rostering.${step.type}`,
-			typeVersion: 1,
+			typeVersion: step.typeVersion ?? 1,
 			position: [300, i * 120],
 			parameters: step.parameters,
 			credentials: { rosteringOAuth2Api: { id: E2E_CREDENTIAL.id, name: E2E_CREDENTIAL.name } },
@@ -178,7 +204,9 @@ describe('real n8n: every node executes', () => {
 		// Every request was signed with the credential's token, and each write carried an Idempotency-Key.
 		for (const request of sb.requests) expect(request.headers.authorization).toBe(`Bearer ${tokens.access_token}`);
 		const writes = sb.requests.filter((r) => r.method === 'POST');
-		expect(writes.map((r) => r.path).sort()).toEqual(['/v1/on-demand-shifts', '/v1/projects', '/v1/shifts', '/v1/timesheets']);
-		for (const write of writes) expect(write.headers['idempotency-key']).toMatch(/^n8n-[0-9a-f]{48}$/);
+		expect(writes.map((r) => r.path).sort()).toEqual(['/v1/on-demand-shifts', '/v1/projects', '/v1/shifts', '/v1/shifts', '/v1/timesheets']);
+		const changes = sb.requests.filter((r) => r.method === 'PATCH');
+		expect(changes.map((r) => r.path.replace(/[0-9a-f]{24}/, ':id'))).toEqual(['/v1/projects/:id']);
+		for (const write of [...writes, ...changes]) expect(write.headers['idempotency-key']).toMatch(/^n8n-[0-9a-f]{48}$/);
 	});
 });
