@@ -146,7 +146,8 @@ const MAPPER: MapperSpec = {
 		// Blank on create: the person is still clocked in.
 		{ id: 'end_time', displayName: 'End Time', create: 'endTime', update: 'updateFields.endTime', match: true },
 		{ id: 'breaks', displayName: 'Breaks', type: 'array', create: 'additionalFields.breaks', update: 'updateFields.breaks', toParameter: TIMESHEET_BREAKS },
-		{ id: 'note', displayName: 'Note', create: 'additionalFields.note', update: 'updateFields.note' },
+		// `notes` too: the spec's field table spells it so (see the top).
+		{ id: 'note', displayName: 'Note', create: 'additionalFields.note', update: 'updateFields.note', aliases: ['notes'] },
 	],
 };
 

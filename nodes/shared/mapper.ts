@@ -52,6 +52,8 @@ export interface MappedField {
 	defaultMatch?: boolean;
 	/** Shown in the field list only for these operations. */
 	only?: Array<'create' | 'update' | 'upsert'>;
+	/** Other input field names Map Automatically takes for it (a timesheet's `notes`). */
+	aliases?: string[];
 }
 
 export interface MapperSpec {
@@ -154,7 +156,7 @@ function squashed(name: string): string {
 function aliasesOf(fields: MappedField[]): Map<string, string> {
 	const aliases = new Map<string, string>();
 	for (const field of fields) {
-		for (const name of [field.id, field.displayName, field.id.replace(/_id$/, '')]) aliases.set(squashed(name), field.id);
+		for (const name of [field.id, field.displayName, field.id.replace(/_id$/, ''), ...(field.aliases ?? [])]) aliases.set(squashed(name), field.id);
 	}
 	return aliases;
 }

@@ -228,8 +228,11 @@ describe('the other write nodes (version 2)', () => {
 			const day = new Date(Date.UTC(2027, 6, 1) + i * DAY).toISOString().slice(0, 10);
 			return { employee_id: employee.id, location_id: location.id, position_id: position.id, start_time: `${day}T10:00`, end_time: `${day}T11:00`, note: `ts-${i}` };
 		});
-		const made = await f.run('rosteringTimesheet', auto('createMany'), rows.slice(0, 2), V2);
+		// The first row names its note as the spec's field table does (notes): Map Automatically takes it.
+		const made = await f.run('rosteringTimesheet', auto('createMany'), [{ ...rows[0], note: undefined, Notes: rows[0].note }, rows[1]], V2);
 		expect(made.error).toBeUndefined();
+		expect(made.json('Node').map((timesheet) => timesheet.note ?? timesheet.notes)).toEqual(['ts-0', 'ts-1']);
+		expect(hintsOf(made)).toEqual([]);
 		f.sandbox.clearRequests();
 		// Seconds the service drops (it keeps whole minutes) are no change.
 		const again = rows.map((row, i) => ({ ...row, start_time: `${String(row.start_time)}:30`, note: i === 1 ? 'ts-1 changed' : row.note }));
