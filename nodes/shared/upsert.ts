@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { MAX_CONCURRENT_REQUESTS } from './limiter';
 import { asParameters, MAPPER_PARAMETER, mappedContext, mappedRow, relabelled, reportUnmatched, type MapperSpec } from './mapper';
 import { requestOptionsOf } from './n8n-internals';
 import { maxRateLimitWait, subjectOf } from './params';
@@ -10,16 +9,15 @@ import { listAll, send } from './transport';
 import { checkId, stableJson } from './values';
 import {
 	forItem,
-	itemRanges,
+	inTurn,
 	itemView,
 	pacer,
-	refusedClearly,
 	Run,
 	sendAsBuilt,
 	sendBatches,
 	sendEach,
+	stopIfBad,
 	type CreateSender,
-	UNCLEAR,
 	type BodyBuilder,
 	type Ready,
 	type RunShared,
@@ -104,15 +102,6 @@ export function startDateSpan(bodies: IDataObject[]): IDataObject {
 	return dates.length ? { from: dates[0], to: dates[dates.length - 1] } : {};
 }
 
-/** Runs `work` on each entry, at most MAX_CONCURRENT_REQUESTS at once, until the run stops. */
-async function eachInTurn<T>(run: Run, entries: T[], work: (entry: T) => Promise<void>): Promise<void> {
-	let next = 0;
-	const worker = async () => {
-		while (next < entries.length && !run.isStopped) await work(entries[next++]);
-	};
-	await Promise.all(Array.from({ length: Math.min(MAX_CONCURRENT_REQUESTS, entries.length) }, worker));
-}
-
 export interface UpsertBuilders {
 	create: BodyBuilder;
 	update: BodyBuilder;
@@ -159,13 +148,7 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: 
 				bad.push(itemIndex);
 			}
 		}
-		if (bad.length > 0 && !run.carryOn) {
-			const first = run.results[bad[0]]?.error as unknown as NodeOperationError;
-			if (count > 1) {
-				first.description = `${first.description ?? ''} Nothing was sent: every row is checked before the first request, so fix item ${bad[0]} and run again.${bad.length > 1 ? ` Items ${itemRanges(bad)} are not valid.` : ''}`.trim();
-			}
-			throw first;
-		}
+		stopIfBad(run, bad, count);
 
 		// 2. The records to match against: one list over the span, then any ID it did not hold.
 		const lead = rows[0]?.ready;
@@ -188,7 +171,7 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: 
 		}
 		const unread = [...new Set(rows.filter((row) => row.id && !found.has(row.id)).map((row) => row.id as string))];
 		const readErrors = new Map<string, Error>();
-		await eachInTurn(run, unread, async (id) => {
+		await inTurn(run, unread, async (id) => {
 			const reader = rows.find((row) => row.id === id)!.ready;
 			try {
 				found.set(id, await send(reader.item, { method: 'GET', url: `${url}/${id}`, passThrough }, { subject: subjectOf(mapper.key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: reader.maxWait }));
@@ -199,7 +182,7 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: 
 
 		// 3. Each row: new, changed or unchanged.
 		const creates: Ready[] = [];
-		const updates: Array<{ ready: Ready; id: string; changed: string[] }> = [];
+		const updates: Array<{ ready: Ready; changed: string[] }> = [];
 		const claimed = new Map<string, number>();
 		const failRow = (itemIndex: number, message: string, description: string) =>
 			run.fail(itemIndex, forItem(run, new NodeOperationError(node, message, { itemIndex, description }), itemIndex));
@@ -245,21 +228,12 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: 
 				run.results[itemIndex] = { json: { ...record, action: 'unchanged' }, pairedItem: { item: itemIndex } };
 				continue;
 			}
-			updates.push({ ready: { ...row.ready, body: Object.fromEntries(changed.map((field) => [field, body[field]])) }, id: String(record.id), changed });
+			updates.push({ ready: { ...row.ready, id: String(record.id), body: Object.fromEntries(changed.map((field) => [field, body[field]])) }, changed });
 		}
 
-		await eachInTurn(run, updates, async ({ ready, id, changed }) => {
-			const target = `${url}/${id}`;
-			const headers = { 'Idempotency-Key': run.keyFor(ready.item, ready.body, undefined, 'PATCH', target) };
-			try {
-				const record = await run.request('PATCH', target, ready.body, headers, ready, id);
-				run.succeed(ready.itemIndex, { ...record, action: 'updated', changed_fields: changed });
-			} catch (error) {
-				const failure = forItem(run, error as Error, ready.itemIndex);
-				if (!refusedClearly(error)) (failure as NodeOperationError).description = `${(failure as NodeOperationError).description ?? ''} Outcome unknown: ${UNCLEAR}.`.trim();
-				run.fail(ready.itemIndex, failure);
-			}
-		});
+		await inTurn(run, updates, async ({ ready, changed }) =>
+			await run.sendOne(ready, 'PATCH', `${url}/${ready.id}`, (record) => ({ ...record, action: 'updated', changed_fields: changed })),
+		);
 		if (!run.isStopped) await (spec.oneByOne ? sendEach(run, creates) : sendBatches(run, creates));
 		for (const { itemIndex } of creates) {
 			const result = run.results[itemIndex];

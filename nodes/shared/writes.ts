@@ -210,12 +210,12 @@ function failingItem(context: IDataObject | undefined): { index: number; field?:
 }
 
 /** True when the service answered clearly (4xx): nothing of the request was saved. */
-export function refusedClearly(error: unknown): boolean {
+function refusedClearly(error: unknown): boolean {
 	const status = Number((error as NodeApiError).httpCode ?? 0);
 	return status >= 400 && status < 500;
 }
 
-export const UNCLEAR =
+const UNCLEAR =
 	'the service gave no clear answer, so it may have been saved. Check before running again, or set the Idempotency Key option so that a re-run cannot create twice';
 
 /** Spaces requests as n8n's Batching option asks: `perBatch` requests, then a pause. */
@@ -303,6 +303,21 @@ export class Run {
 		});
 	}
 
+	/**
+	 * Sends one item's create or change under its key; the item succeeds with the answer (as
+	 * `output` shapes it) or fails saying why, "outcome unknown" when the service gave no clear answer.
+	 */
+	async sendOne(entry: Ready, method: 'POST' | 'PATCH', url: string, output: (record: IDataObject) => IDataObject = (record) => record): Promise<void> {
+		const headers = { 'Idempotency-Key': this.keyFor(entry.item, entry.body, entry.userKey, method, url) };
+		try {
+			this.succeed(entry.itemIndex, output(await this.request(method, url, entry.body, headers, entry, entry.id)));
+		} catch (error) {
+			const failure = forItem(this, error as Error, entry.itemIndex);
+			if (!refusedClearly(error)) withDescription(failure, `Outcome unknown: ${UNCLEAR}.`);
+			this.fail(entry.itemIndex, failure);
+		}
+	}
+
 	/** The error the node stops with, saying what became of the other items. */
 	stopError(): Error | undefined {
 		const error = this.stopped;
@@ -335,32 +350,31 @@ async function prepare(ctx: IExecuteFunctions, run: Run, build: BodyBuilder, cou
 			bad.push(itemIndex);
 		}
 	}
-	if (bad.length > 0 && !run.carryOn) {
-		const first = run.results[bad[0]]?.error as unknown as Error;
-		if (count === 1) throw first;
-		const others = bad.length > 1 ? ` Items ${itemRanges(bad)} are not valid.` : '';
-		throw withDescription(first, `Nothing was sent: every item is checked before the first request, so fix item ${bad[0]} and run again.${others}`);
-	}
+	stopIfBad(run, bad, count);
 	return ready;
+}
+
+/** Without Continue On Fail, items that failed their checks stop the run before anything is sent. */
+export function stopIfBad(run: Run, bad: number[], count: number): void {
+	if (bad.length === 0 || run.carryOn) return;
+	const first = run.results[bad[0]]?.error as unknown as Error;
+	if (count === 1) throw first;
+	const others = bad.length > 1 ? ` Items ${itemRanges(bad)} are not valid.` : '';
+	throw withDescription(first, `Nothing was sent: every item is checked before the first request, so fix item ${bad[0]} and run again.${others}`);
 }
 
 /** Sends each item on its own, at most four at once, in input order; stops starting new ones once the run stops. */
 export async function sendEach(run: Run, items: Ready[]): Promise<void> {
+	await inTurn(run, items, async (entry) => await run.sendOne(entry, 'POST', run.url));
+}
+
+/** Runs `work` on each entry in input order, at most `limit` at once; none starts once the run stops. */
+export async function inTurn<T>(run: Run, entries: T[], work: (entry: T) => Promise<void>, limit = MAX_CONCURRENT_REQUESTS): Promise<void> {
 	let next = 0;
 	const worker = async () => {
-		while (next < items.length && !run.isStopped) {
-			const entry = items[next++];
-			const headers = { 'Idempotency-Key': run.keyFor(entry.item, entry.body, entry.userKey) };
-			try {
-				run.succeed(entry.itemIndex, await run.post(entry.body, headers, entry));
-			} catch (error) {
-				const failure = forItem(run, error as Error, entry.itemIndex);
-				if (!refusedClearly(error)) withDescription(failure, `Outcome unknown: ${UNCLEAR}.`);
-				run.fail(entry.itemIndex, failure);
-			}
-		}
+		while (next < entries.length && !run.isStopped) await work(entries[next++]);
 	};
-	await Promise.all(Array.from({ length: Math.min(MAX_CONCURRENT_REQUESTS, items.length) }, worker));
+	await Promise.all(Array.from({ length: Math.min(limit, entries.length) }, worker));
 }
 
 /**
@@ -508,18 +522,8 @@ async function runUpdates(
 	run.savedLabel = 'Changed';
 	run.rerunAdvice = 'Running the same changes again leaves those records as they are.';
 	const ready = await prepare(ctx, run, build, count, idOf);
-	for (const entry of ready) {
-		if (run.isStopped) break;
-		const target = `${url}/${entry.id}`;
-		const headers = { 'Idempotency-Key': run.keyFor(entry.item, entry.body, entry.userKey, 'PATCH', target) };
-		try {
-			run.succeed(entry.itemIndex, await run.request('PATCH', target, entry.body, headers, entry, entry.id));
-		} catch (error) {
-			const failure = forItem(run, error as Error, entry.itemIndex);
-			if (!refusedClearly(error)) withDescription(failure, `Outcome unknown: ${UNCLEAR}.`);
-			run.fail(entry.itemIndex, failure);
-		}
-	}
+	// One at a time (limit 1): two items changing the same record apply in input order.
+	await inTurn(run, ready, async (entry) => await run.sendOne(entry, 'PATCH', `${url}/${entry.id}`), 1);
 	const stop = run.stopError();
 	if (stop) throw stop;
 	return [run.results.filter((result): result is INodeExecutionData => result !== undefined)];
