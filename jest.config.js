@@ -19,6 +19,9 @@ const common = {
 	transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
 };
 
+/** In-process layers: the package's pauses are recorded, not slept through (test/harness/waits.ts). */
+const inProcess = { ...common, setupFilesAfterEnv: ['<rootDir>/test/harness/waits.ts'] };
+
 /** The module paths an n8n-core (by its package name here) resolves for itself. */
 function n8nModulesOf(corePackage) {
 	const coreDir = path.dirname(require.resolve(`${corePackage}/package.json`));
@@ -45,7 +48,7 @@ const WORKFLOW_ON_EVERY_LINE = [
 /** The workflow layer against another n8n line's n8n-core and n8n-workflow. */
 function workflowOn(line, corePackage, more = []) {
 	return {
-		...common,
+		...inProcess,
 		displayName: `workflow n8n ${line}`,
 		testMatch: [...WORKFLOW_ON_EVERY_LINE, ...more].map((name) => `<rootDir>/test/workflow/${name}.test.ts`),
 		moduleNameMapper: n8nModulesOf(corePackage),
@@ -78,9 +81,9 @@ module.exports = {
 	// found which), and jest, running in band on a 2-core machine, would then never exit.
 	forceExit: true,
 	projects: [
-		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+		{ ...inProcess, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
 		{ ...common, displayName: 'sandbox', testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'] },
-		{ ...common, displayName: 'workflow', testMatch: ['<rootDir>/test/workflow/**/*.test.ts'] },
+		{ ...inProcess, displayName: 'workflow', testMatch: ['<rootDir>/test/workflow/**/*.test.ts'] },
 		workflowOn('1.123', 'n8n-core-v1'),
 		workflowOn('2.41', 'n8n-core-v2-41', ['fault-drills']),
 		{ ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },

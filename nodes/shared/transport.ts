@@ -8,13 +8,14 @@ import type {
 	ILoadOptionsFunctions,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError, readFailure, toNodeError, type RequestSubject } from './errors';
 import { limiterFor } from './limiter';
 import { isNotConnected, isRefreshRefused, retriedExecutionId } from './n8n-internals';
 import { stableJson } from './values';
 import { MAX_PAGE_SIZE } from './resources';
+import { waits } from './waits';
 
 /**
  * The one way a request leaves the package: authentication, the concurrency bound, retries,
@@ -161,12 +162,12 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 					if (asked !== undefined && asked > maxWait) throw toNodeError(ctx.getNode(), failure, options.subject, error);
 					const wait = asked ?? Math.min(maxWait, RETRY_DELAYS_MS[Math.min(rateLimited, RETRY_DELAYS_MS.length - 1)] / 1000);
 					rateLimited++;
-					await sleep(Math.ceil(wait * 1000));
+					await waits.pause(Math.ceil(wait * 1000), 'rate-limit');
 					continue;
 				}
 				const transient = failure.status === 0 || TRANSIENT_STATUSES.has(failure.status);
 				if (transient && options.retrySafe && transientRetries < RETRY_DELAYS_MS.length) {
-					await sleep(RETRY_DELAYS_MS[transientRetries++]);
+					await waits.pause(RETRY_DELAYS_MS[transientRetries++], 'retry');
 					continue;
 				}
 				const subject = failure.code === 'permission_denied' ? { ...options.subject, granted: await grantedPermissions(ctx) } : options.subject;

@@ -7,7 +7,7 @@ import type {
 	INode,
 	NodeApiError,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { requestOptionsOf, type Spacing } from './n8n-internals';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
@@ -16,6 +16,7 @@ import { idempotencyKey, keyScope, send, type KeyScope } from './transport';
 import { CREATED_BY_CUSTOM_OPERATIONS } from './operations';
 import { MAX_CONCURRENT_REQUESTS } from './limiter';
 import { fromMapper, recordIdOf, reportUnmatched, type MapperSpec } from './mapper';
+import { waits } from './waits';
 
 /**
  * Create and Create Many, run as the node's `customOperations`: n8n's WorkflowExecute calls them
@@ -26,7 +27,8 @@ import { fromMapper, recordIdOf, reportUnmatched, type MapperSpec } from './mapp
  *    sent. An item that fails, an expression that cannot be evaluated included, is a bad item.
  *    Without Continue On Fail, one bad item means nothing is sent and the error names it.
  * 2. Create sends one request per item (at most four at once); Create Many sends the items in
- *    batches of up to 100, in input order, each saved all or nothing by the service. Items with
+ *    batches of up to 100, each saved all or nothing by the service: the first batch alone, then
+ *    up to four at once, started in input order. Items with
  *    the user's own Idempotency Key are sent one by one in both, since the service keeps one key
  *    per request.
  * 3. Every request carries an Idempotency-Key derived from the n8n instance, workflow, execution,
@@ -226,7 +228,7 @@ export function pacer(spacing: Spacing | undefined): () => Promise<void> {
 	return async () => {
 		if (!spacing) return;
 		turn = turn.then(async () => {
-			if (sent > 0 && sent % spacing.perBatch === 0) await sleep(spacing.intervalMs);
+			if (sent > 0 && sent % spacing.perBatch === 0) await waits.pause(spacing.intervalMs, 'batching');
 			sent++;
 		});
 		await turn;
@@ -411,15 +413,17 @@ async function sendBatch(run: Run, batch: Ready[]): Promise<BatchOutcome> {
 }
 
 /**
- * Sends batches of up to 100 in input order, each all or nothing; the first refusal stops the
- * rest unless Continue On Fail. With Continue On Fail, a batch refused clearly because of one
+ * Sends batches of up to 100, each all or nothing: the first alone, then up to four at once in
+ * input order; the first refusal stops the rest unless Continue On Fail. With Continue On Fail, a batch refused clearly because of one
  * item it names is sent again without it (at most MAX_RESENDS_PER_BATCH times), so the valid items
  * are created once and only the refused ones come out as errors.
  */
 export async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 	const spec = resource(run.key);
-	for (let start = 0; start < items.length && !run.isStopped; start += MAX_BATCH_SIZE) {
-		let batch = items.slice(start, start + MAX_BATCH_SIZE);
+	const batches: Ready[][] = [];
+	for (let start = 0; start < items.length; start += MAX_BATCH_SIZE) batches.push(items.slice(start, start + MAX_BATCH_SIZE));
+	const sendWhole = async (whole: Ready[]) => {
+		let batch = whole;
 		// Items refused one by one so far; each refusal is one re-send of the rest.
 		const refused: number[] = [];
 		while (batch.length > 0) {
@@ -450,7 +454,14 @@ export async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 			failBatch(run, batch, outcome, refused);
 			break;
 		}
-	}
+	};
+	// The first batch goes alone: what stops a run (the connection, a permission, a field every row
+	// gets wrong, the service down) shows on it, before anything more is sent. The others then go
+	// up to four at once, started in input order: each is saved all or nothing under its own key, so
+	// their order at the service does not matter. Once the run stops no further batch starts; the
+	// ones in flight finish, and the error names every item they created.
+	if (batches.length > 0) await sendWhole(batches[0]);
+	await inTurn(run, batches.slice(1), sendWhole);
 }
 
 /** Every item of a batch that was refused (or got no clear answer) fails, each saying why. */

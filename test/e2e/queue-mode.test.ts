@@ -226,26 +226,26 @@ describe('n8n queue mode: the credential shared by the workers', () => {
 });
 
 describe("n8n queue mode: n8n's Retry of a failed execution", () => {
-	test('a Create Many that failed on its second batch, retried from the executions list: the retry (on a worker) replays the first batch and creates each shift once (A10)', async () => {
+	test('a Create Many that failed on its second batch, retried from the executions list: the retry (on a worker) replays the first and third batches and creates each shift once (A10)', async () => {
 		const hookPath = `queue-retry-${randomUUID()}`;
 		const id = await deploy(webhookWorkflow('queue: Create Many, retried', hookPath, [ROWS, CREATE_MANY]));
 		const input = rows('queue-retry', 250, 2070);
-		// The first batch goes through; the second and the node's own four retries get 500.
-		sb.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 0, times: 1 });
-		sb.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, times: 5 });
+		// The second batch (carrying row 100) and the node's own four retries of it get 500; the first
+		// and the third are created.
+		sb.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, times: 5, whenBody: '"queue-retry-100"' });
 		expect(await cluster!.callWebhook(hookPath, { rows: input })).toBe(200);
 		const [failed] = await endedExecutions(id, 1);
 		expect(failed.status).toBe('error');
 		expect(failed.data.resultData.error?.message).toMatch(/^Outcome unknown: .* items 100–199/);
-		expect(storedRows('queue-retry').size).toBe(100);
-		const firstKey = shiftPosts()[0].headers['idempotency-key'];
+		expect(storedRows('queue-retry').size).toBe(150);
+		const failedKeys = [...new Set(shiftPosts().map((r) => r.headers['idempotency-key']))].sort();
 
 		sb.clearRequests();
 		await cluster!.main.rest('POST', `/rest/executions/${failed.id}/retry`, { loadWorkflow: false });
 		const [retry] = (await endedExecutions(id, 2)).filter((e) => e.retryOf === failed.id);
 		expect({ status: retry.status, error: retry.data.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
 		expect(cluster!.workerOf(retry.id)).toBeDefined();
-		expect(shiftPosts().map((r) => r.headers['idempotency-key'])[0]).toBe(firstKey);
+		expect(shiftPosts().map((r) => r.headers['idempotency-key']).sort()).toEqual(failedKeys);
 		const stored = [...storedRows('queue-retry').values()];
 		expect(stored).toHaveLength(250);
 		expect(stored.filter((n) => n !== 1)).toEqual([]);
@@ -277,11 +277,11 @@ describe('n8n queue mode: a worker killed in the middle of a Create or Update', 
 	test('the user runs the workflow again with the same rows: each shift exists exactly once, what was saved comes out unchanged', async () => {
 		const hookPath = `queue-kill-upsert-${randomUUID()}`;
 		const id = await deploy(webhookWorkflow('queue: a long Create or Update', hookPath, [ROWS, SYNC]));
-		const input = rows('queue-upsert', 300, 2080).map((r) => ({ location_id: r.location, position_id: r.position, start_time: r.start, end_time: r.end, notes: r.row }));
+		const input = rows('queue-upsert', 700, 2080).map((r) => ({ location_id: r.location, position_id: r.position, start_time: r.start, end_time: r.end, notes: r.row }));
 		const call = { rows: input };
 		// Years of its own (2080): rows at the same place and times as another test's would match those shifts.
-		// The first batch answers at once, the others only after 15 s: the worker is killed while the
-		// second is on its way, however slowly a busy machine lets this test look.
+		// The first batch (sent alone) answers at once, the others only after 15 s: the worker is killed
+		// while the next four are on their way, however slowly a busy machine lets this test look.
 		sb.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 0, times: 1 });
 		sb.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 15_000, times: 10_000 });
 		expect(await cluster!.callWebhook(hookPath, call)).toBe(200);
@@ -300,11 +300,11 @@ describe('n8n queue mode: a worker killed in the middle of a Create or Update', 
 		});
 		expect(DEAD_WORKER.statuses).toContain(failed.status);
 		expect((await cluster!.main.execution(failed.id)).data.resultData.error?.message).toMatch(DEAD_WORKER.message);
-		// The batch on its way when the worker died is answered (and saved) before the run again.
+		// The batches on their way when the worker died are answered (and saved) before the run again.
 		await waitFor('no request still on its way', 60_000, () => (shiftPosts().every((r) => r.status !== 0) ? true : undefined));
 		const before = storedRows('queue-upsert');
 		expect(before.size).toBeGreaterThanOrEqual(100);
-		expect(before.size).toBeLessThan(300);
+		expect(before.size).toBeLessThan(700);
 		expect([...before.values()].filter((n) => n !== 1)).toEqual([]);
 
 		// Run again, as a person does after a failure: no key, no setting, the same rows.
@@ -313,17 +313,17 @@ describe('n8n queue mode: a worker killed in the middle of a Create or Update', 
 		const rerun = (await endedExecutions(id, 2))[0];
 		expect({ status: rerun.status, error: rerun.data.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
 		const after = storedRows('queue-upsert');
-		expect(after.size).toBe(300);
+		expect(after.size).toBe(700);
 		expect([...after.values()].filter((n) => n !== 1)).toEqual([]);
 		const out = executionItems(rerun, 'Sync Shifts');
 		expect(out.map((item) => item.notes)).toEqual(input.map((row) => row.notes));
 		expect(out.filter((item) => item.action === 'unchanged')).toHaveLength(before.size);
-		expect(out.filter((item) => item.action === 'created')).toHaveLength(300 - before.size);
-		// The rows' span read once (300 days: four windows of at most 92), then only what was missing created.
+		expect(out.filter((item) => item.action === 'created')).toHaveLength(700 - before.size);
+		// The rows' span read once (700 days: eight windows of at most 92), then only what was missing created.
 		const sent = sb.requests.filter((r: RecordedRequest) => r.path === '/v1/shifts');
-		expect(sent.filter((r) => r.method === 'POST')).toHaveLength(Math.ceil((300 - before.size) / 100));
+		expect(sent.filter((r) => r.method === 'POST')).toHaveLength(Math.ceil((700 - before.size) / 100));
 		expect(sent.filter((r) => r.method === 'PATCH')).toHaveLength(0);
-		process.stderr.write(`[queue-mode] Create or Update, worker killed: ${before.size} of 300 saved before; the run again created the other ${300 - before.size}, each shift once\n`);
+		process.stderr.write(`[queue-mode] Create or Update, worker killed: ${before.size} of 700 saved before; the run again created the other ${700 - before.size}, each shift once\n`);
 	});
 });
 

@@ -54,6 +54,14 @@ describe('fault injection, latency and rate limits', () => {
 		expect(refused.data.error).toMatchObject({ code: 'validation_failed', field: 'start_time' });
 	});
 
+	it('whenBody narrows a fault to requests whose body carries that text (one batch of several)', async () => {
+		sb.injectFault({ method: 'POST', path: '/v1/projects', status: 500, whenBody: '"code":"batch-2"' });
+		const other = await client.post('/v1/projects', { name: 'One', code: 'batch-1' });
+		expect(other.status).toBe(201);
+		expect((await client.post('/v1/projects', { name: 'Two', code: 'batch-2' })).status).toBe(500);
+		expect((await client.post('/v1/projects', { name: 'Two', code: 'batch-2' })).status).toBe(201);
+	});
+
 	it('latency-only faults and global latency delay requests that are then served', async () => {
 		sb.injectFault({ path: '/v1/business', latencyMs: 300 });
 		let t = Date.now();

@@ -26,6 +26,8 @@ export interface Fault {
 	drop?: boolean;
 	/** Only requests whose query string has this parameter (e.g. "after": only follow-up pages). */
 	whenQuery?: string;
+	/** Only requests whose JSON body contains this text (e.g. a row's notes: only the batch carrying it). */
+	whenBody?: string;
 }
 
 interface Active extends Fault {
@@ -62,8 +64,11 @@ export class Faults {
 	}
 
 	/** The next matching fault, consumed. */
-	take(method: string, path: string, query: URLSearchParams): Fault | undefined {
-		const i = this.list.findIndex((f) => matches(f, method, path) && (!f.whenQuery || query.has(f.whenQuery)));
+	take(method: string, path: string, query: URLSearchParams, body?: unknown): Fault | undefined {
+		const text = body === undefined ? '' : JSON.stringify(body);
+		const i = this.list.findIndex(
+			(f) => matches(f, method, path) && (!f.whenQuery || query.has(f.whenQuery)) && (!f.whenBody || text.includes(f.whenBody)),
+		);
 		if (i < 0) return undefined;
 		const f = this.list[i];
 		f.left -= 1;

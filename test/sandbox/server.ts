@@ -132,7 +132,7 @@ async function route(core: Core, method: string, url: URL, req: http.IncomingMes
 		const e = new ApiError(429, 'rate_limited', `Too many requests. Retry after ${wait} second(s).`);
 		return json(429, errorBody(e, rid), { 'Retry-After': String(wait) });
 	}
-	const fault = core.faults.take(method, path, url.searchParams);
+	const fault = core.faults.take(method, path, url.searchParams, parsed.badJson ? undefined : parsed.body);
 	const faultDelay = fault?.latencyMs ?? 0;
 	if (fault?.drop || fault?.status !== undefined || !isApi) await sleep(faultDelay);
 	if (fault?.drop) return 'drop';

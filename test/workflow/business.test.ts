@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ALL_PERMISSIONS, CREDENTIAL_ID, useFixture } from './fixture';
+import { recordedWaits } from '../harness/waits';
 
 const f = useFixture();
 
@@ -68,13 +69,13 @@ describe('errors a person meets', () => {
 
 	it('retries a 503 four times with backoff, then says the environment is not set up for partner apps yet', async () => {
 		f.sandbox.injectFault({ method: 'GET', path: '/v1/business', status: 503, times: 5 });
-		const started = Date.now();
 		const result = await f.run('rosteringBusiness', { operation: 'get' });
 		expect(result.error?.message).toBe('The environment is not set up for partner apps yet');
 		const requests = f.apiRequests();
 		expect(requests.map((r) => r.status)).toEqual([503, 503, 503, 503, 503]);
 		expect(description(result.error)).toContain(`Request id: ${requestId(requests[4])}.`);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(7500);
+		// 0.5, 1, 2 and 4 s between the five tries.
+		expect(recordedWaits('retry').map((wait) => wait.ms)).toEqual([500, 1000, 2000, 4000]);
 	}, 20_000);
 
 	it('retries a fault at the service and returns the business once it answers', async () => {
