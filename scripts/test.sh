@@ -30,12 +30,15 @@ npm run lint --silent
 step "type-check (sources and tests)"
 npm run typecheck --silent
 
-if [[ -x ../shared/tools/n8n-scan ]]; then
-	step "n8n's community-package scanner"
-	N8N_SCAN_WARNINGS_FAIL=1 ../shared/tools/n8n-scan .
-else
-	step "n8n's community-package scanner: skipped (../shared/tools/n8n-scan is not beside this checkout)"
-fi
+# The workspace's scanner when it is beside this checkout, else the repository's copy of it.
+scanner=scripts/n8n-scan.sh
+[[ -x ../shared/tools/n8n-scan ]] && scanner=../shared/tools/n8n-scan
+step "n8n's community-package scanner ($scanner)"
+N8N_SCAN_WARNINGS_FAIL=1 bash "$scanner" .
+
+step "n8n's cloud-support check (@n8n/node-cli: strict mode and its standard lint config)"
+npx n8n-node cloud-support | tee test-artifacts/cloud-support.txt
+grep -q 'Cloud support is ENABLED' test-artifacts/cloud-support.txt
 
 step "Chromium for the browser test (Debian's package, installed with apt when missing)"
 bash scripts/chromium.sh || echo "Chromium could not be installed: test/e2e/browser.test.ts will fail and say how to install it."

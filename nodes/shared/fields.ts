@@ -386,7 +386,11 @@ export function triggerFilters(key: ResourceKey): INodeProperties {
 		.listParameters.filter((p) => ['location_id', 'employee_id', 'shift_id', 'type_id', 'status'].includes(p))
 		.map((p) => filterFor(key, p))
 		.filter((p): p is INodeProperties => p !== undefined)
-		.map(({ routing: _routing, ...filter }) => filter)
+		.map((p) => {
+			const filter = { ...p };
+			delete filter.routing;
+			return filter;
+		})
 		.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	return {
 		displayName: 'Filters',

@@ -79,7 +79,11 @@ export const TRIGGER_SUBTITLE =
  */
 export function triggerProperties(key?: ResourceKey): INodeProperties[] {
 	const filters = key
-		? [triggerFilters(key)].map(({ displayOptions: _shownBySelector, ...own }) => own)
+		? [triggerFilters(key)].map((filters) => {
+				const own = { ...filters };
+				delete own.displayOptions;
+				return own;
+			})
 		: WATCHABLE.map((watched) => triggerFilters(watched));
 	return [
 		{

@@ -114,15 +114,14 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: 
 	const { singular, path, rangeDays } = resource(mapper.key);
 	const url = `/v1/${path}`;
 	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const ctx = this;
-		const node = ctx.getNode();
-		const count = ctx.getInputData().length;
-		reportUnmatched(ctx, mapper, 'upsert');
-		const { passThrough, spacing } = requestOptionsOf(ctx);
-		const run = new Run(ctx, mapper.key, url, passThrough, pacer(spacing), builders.sender ?? sendAsBuilt, count);
+		const node = this.getNode();
+		const count = this.getInputData().length;
+		reportUnmatched(this, mapper, 'upsert');
+		const { passThrough, spacing } = requestOptionsOf(this);
+		const run = new Run(this, mapper.key, url, passThrough, pacer(spacing), builders.sender ?? sendAsBuilt, count);
 		run.savedLabel = 'Saved';
 		run.rerunAdvice = `Running Create or Update again with the same rows is safe: what was saved is found and left as it is.`;
-		const picked = (ctx.getNodeParameter(`${MAPPER_PARAMETER}.matchingColumns`, 0, []) as string[]).filter((field) => field !== 'id');
+		const picked = (this.getNodeParameter(`${MAPPER_PARAMETER}.matchingColumns`, 0, []) as string[]).filter((field) => field !== 'id');
 		const matchOn = picked.length > 0 ? picked : spec.defaultMatch;
 		const keyOf = (values: IDataObject) => stableJson(matchOn.map((field) => comparable(recordValue(values, field, spec), field, spec)));
 
@@ -131,7 +130,7 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: 
 		const bad: number[] = [];
 		const shared: RunShared = { node, constants: new Map() };
 		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-			const item = itemView(ctx, itemIndex, shared);
+			const item = itemView(this, itemIndex, shared);
 			try {
 				const { values } = mappedRow(item, mapper, 'upsert');
 				const maxWait = maxRateLimitWait(item);

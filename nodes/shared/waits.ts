@@ -17,8 +17,8 @@ export type WaitReason =
  * once, so a test asserts on the waits the node asked for instead of sleeping through them or
  * measuring the wall clock.
  */
-export const waits = {
-	pause: async (ms: number, _reason: WaitReason): Promise<void> => {
+export const waits: { pause: (ms: number, reason: WaitReason) => Promise<void> } = {
+	pause: async (ms) => {
 		await sleep(ms);
 	},
 };
