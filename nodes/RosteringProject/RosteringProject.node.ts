@@ -13,7 +13,7 @@ import { resourceMapping, type MapperSpec } from '../shared/mapper';
 import { listSearch } from '../shared/search';
 import { mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
 import { withVersion2 } from '../shared/version2';
-import { CODE_RULE, colourOf, employeeIdsOf, MAX_CODE, MAX_NAME, NAME_RULE, textOf } from '../shared/project-fields';
+import { CODE_RULE, colourOf, employeeIdsOf, MAX_CODE, MAX_NAME, NAME_RULE, textOf } from './project-fields';
 import { compact, inputError } from '../shared/values';
 
 const WRITES = ['archive', 'create', 'unarchive', 'update'];

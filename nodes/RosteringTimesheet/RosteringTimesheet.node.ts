@@ -4,13 +4,13 @@
  * note vs notes: the spec's Timesheet field table names the note field `notes`, while every
  * request and response example names it `note`, and the spec says which spelling is authoritative
  * is not shown. The body builders write `note` (what the examples send); every create and change
- * is sent through nodes/shared/timesheet-note.ts, which sends it once more as `notes` if the
+ * is sent through nodes/RosteringTimesheet/timesheet-note.ts, which sends it once more as `notes` if the
  * service refuses `note` as an unknown field, and remembers per connection which spelling the
  * service took. Records are output exactly as the API returns them, so a timesheet carries `note`
  * or `notes`, whichever the service uses.
  *
  * Times and breaks (taken breaks, with start and end times) follow the rules in
- * nodes/shared/timesheet-times.ts.
+ * nodes/RosteringTimesheet/timesheet-times.ts.
  */
 import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
@@ -33,8 +33,8 @@ import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/mapper
 import { listSearch } from '../shared/search';
 import { startDateSpan, mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
 import { withVersion2 } from '../shared/version2';
-import { sendWithNoteKey, withNoteKeys } from '../shared/timesheet-note';
-import { breaksOf, checkTimesheetTimes, timesheetBreaks, timesheetTime, type Break } from '../shared/timesheet-times';
+import { sendWithNoteKey, withNoteKeys } from './timesheet-note';
+import { breaksOf, checkTimesheetTimes, timesheetBreaks, timesheetTime, type Break } from './timesheet-times';
 import { checkId, compact, inputError, textField } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
@@ -377,6 +377,6 @@ export class RosteringTimesheet implements INodeType {
 
 	// Create, Create Many and Update read every item before sending any (nodes/shared/writes.ts);
 	// Create or Update matches every row first (nodes/shared/upsert.ts). The note's spelling is settled
-	// per request (nodes/shared/timesheet-note.ts).
+	// per request (nodes/RosteringTimesheet/timesheet-note.ts).
 	customOperations = { timesheet: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody, sender: sendWithNoteKey }) };
 }

@@ -131,10 +131,20 @@ export function howToAsk(permission: string | undefined): string {
 	return `set Access to Read or Read and Change, which include "${permission}" (with Choose Permissions: pick it)`;
 }
 
-/** What to tell a person for each code the spec names: the message, and what to do about it. */
-function explain(failure: ApiFailure, subject: RequestSubject): { message: string; description: string } {
-	const what = subject.id ? `${subject.singular} ${subject.id}` : `the ${subject.singular}`;
+type Explanation = { message: string; description: string };
+
+/**
+ * What to tell a person about a failure: the message, and what to do about it. The codes the spec
+ * names come first (the connection and its permissions, then the record's state and the request),
+ * then the HTTP status for answers without a code the package knows.
+ */
+function explain(failure: ApiFailure, subject: RequestSubject): Explanation {
 	const said = failure.message ? ` The service said: "${failure.message}".` : '';
+	return accessProblem(failure, subject, said) ?? requestProblem(failure, subject, said) ?? byStatus(failure, subject, said);
+}
+
+/** The codes about the connection: permissions, tokens, a disconnected or suspended app. */
+function accessProblem(failure: ApiFailure, subject: RequestSubject, said: string): Explanation | undefined {
 	switch (failure.code) {
 		case 'permission_denied':
 			// The spec: a 403 permission_denied also comes when the person who connected the app
@@ -176,6 +186,13 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 						: 'The service does not allow this request for this connection',
 				description: `Check with the business that the feature is turned on for them, or contact the service's partner support.${said}`,
 			};
+	}
+	return undefined;
+}
+
+/** The codes about the record's state (started, not pending, not a draft) and the request itself. */
+function requestProblem(failure: ApiFailure, subject: RequestSubject, said: string): Explanation | undefined {
+	switch (failure.code) {
 		case 'shift_started':
 			return {
 				message: `The ${subject.singular} has already started, so it can no longer be changed or deleted`,
@@ -228,6 +245,11 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 		case 'validation_failed':
 			return refusedField(failure);
 	}
+	return undefined;
+}
+
+/** By HTTP status, when the code says nothing the package knows. */
+function byStatus(failure: ApiFailure, subject: RequestSubject, said: string): Explanation {
 	switch (failure.status) {
 		case 401:
 			return {
@@ -235,25 +257,7 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 				description: `Open the credential and reconnect it.${said}`,
 			};
 		case 404:
-			if (subject.inferredPath) {
-				// On a guessed address a 404 may mean the address is wrong, not that the record is
-				// missing: say both, the address first, as the list nodes do.
-				const guess = `The API documentation names this group but does not show its address, so this node uses our best guess. Until the package is corrected, call the service's real address with n8n's HTTP Request node and the Rostering credential (Predefined Credential Type), and tell the package maintainers the right address.`;
-				return {
-					message: subject.id
-						? `The service has nothing at ${subject.inferredPath.includes('{') ? subject.inferredPath : `${subject.inferredPath}/{id}`} for ${what}`
-						: `The service has no endpoint at ${subject.inferredPath}`,
-					description: subject.id
-						? `Either there is no ${what} in this business, or the address is wrong. ${guess} If the ${subject.singular} does exist, the address is what is wrong; if not, pick the ${subject.singular} from the list.${said}`
-						: `${guess}${said}`,
-				};
-			}
-			return {
-				message: subject.id ? `No ${what} in this business` : 'The service has nothing at this address',
-				description: subject.id
-					? `Check the ${subject.singular} id, or pick the ${subject.singular} from the list. Records of other businesses cannot be read.`
-					: `The address was not found. Check the credential's environment and base URL.${said}`,
-			};
+			return notFound(subject, said);
 		case 422:
 			return refusedField(failure);
 		case 429:
@@ -285,6 +289,30 @@ function explain(failure: ApiFailure, subject: RequestSubject): { message: strin
 		message: `The service refused the request (HTTP ${failure.status}${failure.code ? `, ${failure.code}` : ''})`,
 		description: failure.message ?? 'Check the node parameters.',
 	};
+}
+
+/** A 404: no such record in this business or, on an address the spec does not show, perhaps a wrong address. */
+function notFound(subject: RequestSubject, said: string): Explanation {
+	const what = subject.id ? `${subject.singular} ${subject.id}` : `the ${subject.singular}`;
+		if (subject.inferredPath) {
+			// On a guessed address a 404 may mean the address is wrong, not that the record is
+			// missing: say both, the address first, as the list nodes do.
+			const guess = `The API documentation names this group but does not show its address, so this node uses our best guess. Until the package is corrected, call the service's real address with n8n's HTTP Request node and the Rostering credential (Predefined Credential Type), and tell the package maintainers the right address.`;
+			return {
+				message: subject.id
+					? `The service has nothing at ${subject.inferredPath.includes('{') ? subject.inferredPath : `${subject.inferredPath}/{id}`} for ${what}`
+					: `The service has no endpoint at ${subject.inferredPath}`,
+				description: subject.id
+					? `Either there is no ${what} in this business, or the address is wrong. ${guess} If the ${subject.singular} does exist, the address is what is wrong; if not, pick the ${subject.singular} from the list.${said}`
+					: `${guess}${said}`,
+			};
+		}
+		return {
+			message: subject.id ? `No ${what} in this business` : 'The service has nothing at this address',
+			description: subject.id
+				? `Check the ${subject.singular} id, or pick the ${subject.singular} from the list. Records of other businesses cannot be read.`
+				: `The address was not found. Check the credential's environment and base URL.${said}`,
+		};
 }
 
 /**

@@ -13,7 +13,7 @@ import type {
 import { resource, type ResourceKey } from './resources';
 import { idParameter } from './operations';
 import { checkId, inputError } from './values';
-import type { BodyBuilder } from './writes';
+import type { BodyBuilder } from './operations';
 
 /**
  * n8n's resource mapper (the `columns` parameter of version 2 write operations): Map Automatically

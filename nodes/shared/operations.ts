@@ -14,7 +14,6 @@ import { resource, type ResourceKey } from './resources';
 import { addNames } from './names';
 import { needsNewerN8n, passThroughOf, runsAsAiTool } from './n8n-internals';
 import { CREDENTIAL_TYPE, idempotencyKey, listAll, send } from './transport';
-import type { BodyBuilder } from './writes';
 import { ExecutionCache, executionKey } from './execution-cache';
 import { capitalised, checkId, hasOffset, inputError, toDate, toInteger, toTimestamp, withArticle } from './values';
 
@@ -114,6 +113,13 @@ export async function prepareList(this: IExecuteSingleFunctions, request: IHttpR
 	}
 	return { ...request, qs };
 }
+
+/**
+ * Builds and checks the body of one create or change from that item's parameters: the one set of
+ * rules both paths use, the routing's preSend (withBody, the AI-tool path) and the custom
+ * operations (writes.ts, upsert.ts).
+ */
+export type BodyBuilder = (ctx: IExecuteSingleFunctions) => Promise<IDataObject>;
 
 /** preSend for creates and changes: puts the body the builder made, and its Idempotency-Key. */
 export function withBody(build: BodyBuilder) {

@@ -5,6 +5,7 @@ import { asParameters, MAPPER_PARAMETER, mappedContext, mappedRow, relabelled, r
 import { requestOptionsOf } from './n8n-internals';
 import { maxRateLimitWait, subjectOf } from './params';
 import { resource } from './resources';
+import type { BodyBuilder } from './operations';
 import { listAll, send } from './transport';
 import { checkId, stableJson } from './values';
 import {
@@ -18,7 +19,6 @@ import {
 	sendEach,
 	stopIfBad,
 	type CreateSender,
-	type BodyBuilder,
 	type Ready,
 	type RunShared,
 	writeOperations,

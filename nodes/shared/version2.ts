@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { fromMapper, mapperProperty, withRecordIdOf, type MapperSpec } from './mapper';
 import { withBody } from './operations';
 import { resource } from './resources';
-import type { BodyBuilder } from './writes';
+import type { BodyBuilder } from './operations';
 
 /**
  * Version 2 of a write node (issue 21), made from its version 1 description, so that a saved

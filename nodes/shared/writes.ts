@@ -13,7 +13,7 @@ import { requestOptionsOf, type Spacing } from './n8n-internals';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { MAX_BATCH_SIZE, resource, type ResourceKey } from './resources';
 import { idempotencyKey, keyScope, send, type KeyScope } from './transport';
-import { CREATED_BY_CUSTOM_OPERATIONS } from './operations';
+import { CREATED_BY_CUSTOM_OPERATIONS, type BodyBuilder } from './operations';
 import { MAX_CONCURRENT_REQUESTS } from './limiter';
 import { fromMapper, recordIdOf, reportUnmatched, type MapperSpec } from './mapper';
 import { waits } from './waits';
@@ -43,14 +43,11 @@ import { waits } from './waits';
  *    it without naming an item, or gives no clear answer.
  */
 
-/** Builds and checks the create body of one item from that item's parameters. */
-export type BodyBuilder = (ctx: IExecuteSingleFunctions) => Promise<IDataObject>;
-
 /**
  * Sends one create request (an item's body, or a batch's `{data}`): `attempt` sends a body with
  * its headers through the transport, paced. By default the body is sent once, as built; a node
  * whose service may need a second try at a body passes its own (the Timesheet node's note:
- * nodes/shared/timesheet-note.ts).
+ * nodes/RosteringTimesheet/timesheet-note.ts).
  */
 export type CreateSender = (
 	ctx: IExecuteSingleFunctions,

@@ -1,5 +1,5 @@
 /**
- * nodes/shared/timesheet-note.ts without a server: which refusals lead to a second try with the
+ * nodes/RosteringTimesheet/timesheet-note.ts without a server: which refusals lead to a second try with the
  * other spelling, what that try sends (body and Idempotency-Key), what is remembered, and the error
  * when both spellings are refused. The workflow tests (test/workflow/timesheet-note.test.ts) show
  * the same against the sandbox.
@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INode } from 'n8n-workflow';
 
 import { toNodeError, type ApiFailure } from '../../nodes/shared/errors';
-import { sendWithNoteKey } from '../../nodes/shared/timesheet-note';
+import { sendWithNoteKey } from '../../nodes/RosteringTimesheet/timesheet-note';
 
 let connections = 0;
 /** A context on a connection of its own (the spelling is remembered per connection). */

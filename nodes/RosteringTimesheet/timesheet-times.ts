@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import { breaksEditor, localTime } from './fields';
-import { checkEndAfterStart, timestampAt } from './operations';
-import { inputError } from './values';
+import { breaksEditor, localTime } from '../shared/fields';
+import { checkEndAfterStart, timestampAt } from '../shared/operations';
+import { inputError } from '../shared/values';
 
 /**
  * A timesheet's times and breaks. Timesheet breaks are taken breaks, `{start, end, paid}` with

@@ -9,8 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { asNodeError } from './errors';
-import { connectionKey, type RequestContext } from './transport';
+import { asNodeError } from '../shared/errors';
+import { connectionKey, type RequestContext } from '../shared/transport';
 
 /**
  * A timesheet's note: `note` or `notes`.
