@@ -30,9 +30,12 @@ const ACCESS_PRESETS: Record<string, string[]> = {
  * - Access "Choose Permissions": the chosen ones, or Read's preset when none are chosen.
  * Why a dropdown rather than a multiOptions default: n8n 2.40's editor shows a new credential's
  * multiOptions empty (its default is not shown, seen in a real browser) and saves it so, while an
- * options default is shown and kept. Credentials saved before Access existed have no `access`:
- * n8n then applies its default ("read"), so a reconnect asks for the read preset; choose
- * "Choose Permissions" to get the saved Permissions back (README, Credentials).
+ * options default is shown and kept. n8n's editor stores only the fields that differ from their
+ * defaults, and n8n applies today's defaults to the rest when it resolves a credential: a
+ * credential saved with Access left at a default (or before Access existed) has no `access`, and
+ * takes "Read and Change" (the default now; it was "Read" before). Its connection keeps
+ * the permissions it was granted; a reconnect asks for the change permissions too. Choose "Read"
+ * to stay read-only, or "Choose Permissions" to get the saved Permissions back (README, Credentials).
  */
 const SCOPE = `[...new Set(($self["access"] === "custom" ? ([].concat($self["permissions"] || []).length ? [].concat($self["permissions"]) : ${JSON.stringify(READ_PERMISSIONS)}) : (${JSON.stringify(ACCESS_PRESETS)}[$self["access"]] || ${JSON.stringify(READ_PERMISSIONS)}).concat($self["payDetails"] === true ? ["pay:read"] : [])).concat(["offline_access"]))].join(" ")`;
 
@@ -57,38 +60,13 @@ export class RosteringOAuth2Api implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
-			// Custom first and by default: the service has not published its hosts (see the top), so
-			// Production and Sandbox cannot connect yet, and a default must work.
-			displayName: 'Environment',
-			name: 'environment',
-			type: 'options',
-			options: [
-				{
-					name: 'Custom Base URL',
-					value: 'custom',
-					description: 'The address the service gave you, a local sandbox, or a proxy',
-				},
-				{ name: 'Production (Address Not Published Yet)', value: 'production' },
-				{ name: 'Sandbox (Address Not Published Yet)', value: 'sandbox' },
-			],
-			default: 'custom',
-		},
-		{
-			displayName:
-				'The service has not published this environment\'s address yet, so it cannot connect. Choose Custom Base URL and enter the address the service gave you with your client ID.',
-			name: 'unpublishedNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: { show: { environment: ['production', 'sandbox'] } },
-		},
-		{
 			displayName: 'Base URL',
 			name: 'customBaseUrl',
 			type: 'string',
 			default: '',
-			placeholder: 'http://127.0.0.1:4010',
+			placeholder: 'e.g. https://api.example.com',
 			description:
-				'Address of the service without /v1, as the service gave it to you with your client ID (for example https://api.example.com). The OAuth pages are on the same host, as the spec says.',
+				'Address of the service without /v1, as the service gave it to you with your client ID (https). The OAuth pages are on the same host, as the spec says. A local sandbox may use http.',
 			displayOptions: { show: { environment: ['custom'] } },
 			required: true,
 		},
@@ -137,7 +115,9 @@ export class RosteringOAuth2Api implements ICredentialType {
 					description: 'Pick each permission to ask the business for',
 				},
 			],
-			default: 'read',
+			// Read and Change by default: a credential is most often made from a node that writes (a
+			// Shift's Create, say), and one that asked only to read would fail its first run with 403.
+			default: 'readAndChange',
 			description: 'What to ask the business for when you connect. Staying connected (a refresh token) is always asked for. Reconnect after changing this.',
 		},
 		{
@@ -170,6 +150,33 @@ export class RosteringOAuth2Api implements ICredentialType {
 			],
 			default: [],
 			displayOptions: { show: { access: ['custom'] } },
+		},
+		{
+			// Custom by default: the service has not published its hosts (see the top), so Production
+			// and Sandbox cannot connect yet, and a default must work. Below Access, so that the fields a
+			// new user fills (Client ID, Client Secret, Base URL) come first in the form.
+			displayName: 'Environment',
+			name: 'environment',
+			type: 'options',
+			options: [
+				{
+					name: 'Custom Base URL',
+					value: 'custom',
+					description: 'The address the service gave you, a local sandbox, or a proxy',
+				},
+				{ name: 'Production (Address Not Published Yet)', value: 'production' },
+				{ name: 'Sandbox (Address Not Published Yet)', value: 'sandbox' },
+			],
+			default: 'custom',
+			description: 'Custom Base URL uses the Base URL above',
+		},
+		{
+			displayName:
+				'The service has not published this environment\'s address yet, so it cannot connect. Choose Custom Base URL and enter the address the service gave you with your client ID.',
+			name: 'unpublishedNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { environment: ['production', 'sandbox'] } },
 		},
 		{
 			displayName: 'Scope',

@@ -25,13 +25,6 @@ export class RosteringConnection implements INodeType {
 		requestOperations: { pagination: operationRunner('connection') },
 		properties: [
 			{
-				displayName:
-					'Every credential belongs to exactly one connection, the link between this app and one business. Reading it needs no permission, so it is a good first check that the credential works.',
-				name: 'notice',
-				type: 'notice',
-				default: '',
-			},
-			{
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'hidden',
@@ -65,6 +58,9 @@ export class RosteringConnection implements INodeType {
 					},
 				],
 				default: 'get',
+				// Information, not a warning: n8n draws every notice in warning colours.
+				hint:
+					'Every credential belongs to exactly one connection, the link between this app and one business. Reading it needs no permission, so it is a good first check that the credential works.',
 			},
 			requestOptions([], ['get']),
 		],

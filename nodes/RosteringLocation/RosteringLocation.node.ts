@@ -28,13 +28,6 @@ export class RosteringLocation implements INodeType {
 		requestOperations: { pagination: operationRunner('location') },
 		properties: [
 			{
-				displayName:
-					"A location owns the time zone of everything that happens there: its timezone field (an IANA name such as Australia/Sydney) is what gives the local times of its shifts, timesheets and holidays their meaning",
-				name: 'notice',
-				type: 'notice',
-				default: '',
-			},
-			{
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'hidden',
@@ -78,6 +71,9 @@ export class RosteringLocation implements INodeType {
 					},
 				],
 				default: 'getAll',
+				// Information, not a warning: n8n draws every notice in warning colours.
+				hint:
+					"A location owns the time zone of everything that happens there: its timezone field (an IANA name such as Australia/Sydney) is what gives the local times of its shifts, timesheets and holidays their meaning",
 			},
 			idLocator({
 				name: 'locationId',

@@ -28,13 +28,6 @@ export class RosteringPublicHoliday implements INodeType {
 		requestOperations: { pagination: operationRunner('publicHoliday') },
 		properties: [
 			{
-				displayName:
-					"Holidays are worked out per location, the way the service pays them, including days the business added or removed. Each location's holidays are listed separately.",
-				name: 'notice',
-				type: 'notice',
-				default: '',
-			},
-			{
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'hidden',
@@ -68,6 +61,9 @@ export class RosteringPublicHoliday implements INodeType {
 					},
 				],
 				default: 'getAll',
+				// Information, not a warning: n8n draws every notice in warning colours.
+				hint:
+					"Holidays are worked out per location, the way the service pays them, including days the business added or removed. Each location's holidays are listed separately.",
 			},
 			requiredListParameter('publicHoliday', 'from'),
 			requiredListParameter('publicHoliday', 'to'),

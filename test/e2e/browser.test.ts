@@ -18,12 +18,15 @@
  *    already chosen. After Ctrl+S (n8n 2.x also autosaves), the workflow n8n stores has the new node
  *    and the location picked in 2 (its id, as the API knows it).
  * 4. A new user's credential: in a workflow whose Rostering Location node (Get Many) has no
- *    credential, the node's credential dropdown › "Create new credential" opens the form named
- *    "Rostering account", showing Environment "Custom Base URL", Base URL empty (placeholder
- *    http://127.0.0.1:4010), Access "Read", Pay Details off, no Permissions field. Only Base URL,
+ *    credential (the node opens with its time-zone text as a hint under Operation, not in a
+ *    warning-coloured notice), the node's credential dropdown › "Create new credential" opens the
+ *    form named "Rostering account", showing Client ID, Client Secret, then Base URL (empty,
+ *    placeholder "e.g. https://api.example.com") in view without scrolling, then Access "Read and
+ *    Change", Pay Details off, no Permissions field, and Environment "Custom Base URL". Only Base URL,
  *    Client ID and Client Secret are filled; Save; the banner "Connect your account to use this
  *    credential" has the Connect button; it opens a popup (about:blank, then the sandbox's
- *    /oauth/authorize), whose consent page lists the read permissions and "Stay connected"; Allow.
+ *    /oauth/authorize), whose consent page lists the read and change permissions and "Stay
+ *    connected"; Allow.
  *    n8n closes the popup and the form (it was opened from a node); the node now shows the new
  *    credential, and opening it again shows "Account connected". The sandbox received one
  *    authorize request with scope = every read permission + offline_access and S256, one token
@@ -135,7 +138,11 @@ const SANDBOX_ANCHOR = '2026-11-16';
 const TYPED_START = '2026-11-23T09:00';
 const TYPED_END = '2026-11-23T17:00';
 /** Every read permission (the credential's default Access, "Read") and offline_access, in the order asked. */
-const READ_SCOPE = ['settings:read', 'roster:read', 'timesheets:read', 'people:read', 'leave:read', 'ondemand:read', 'offline_access'];
+/** What the credential's default Access, "Read and Change", asks for: every read and change permission and offline_access, in the order asked. */
+const READ_AND_CHANGE_SCOPE = [
+	'settings:read', 'roster:read', 'timesheets:read', 'people:read', 'leave:read', 'ondemand:read',
+	'roster:write', 'timesheets:write', 'projects:write', 'ondemand:write', 'offline_access',
+];
 /** Generous: a loaded 2-core machine runs n8n, its task runner, Chromium and jest at once. */
 const UI_TIMEOUT = 60_000;
 
@@ -474,6 +481,10 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 	uiTest('a new credential in the editor form: only Base URL, Client ID and Secret, Connect, Allow in the popup; a node reads with it', async () => {
 		await openWorkflow(locationsWorkflowId, LOCATIONS_NODE);
 		const ndv = await openNode(LOCATIONS_NODE);
+		// The node's information is a hint under Operation, not a warning-coloured notice.
+		const timeZones = 'A location owns the time zone';
+		await ndv.locator(byTestId('parameter-input-hint'), { hasText: timeZones }).waitFor();
+		expect(await ndv.locator('[role="alert"]', { hasText: timeZones }).count()).toBe(0);
 
 		// The node's credential dropdown › Create new credential.
 		await ndv.locator(byTestId('node-credentials-select')).click();
@@ -487,11 +498,17 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		// What the form shows before anything is typed: the defaults, Permissions hidden.
 		expect(await field('environment').locator('input').inputValue()).toBe('Custom Base URL');
 		expect(await field('customBaseUrl').locator('input').inputValue()).toBe('');
-		expect(await field('customBaseUrl').locator('input').getAttribute('placeholder')).toBe('http://127.0.0.1:4010');
+		expect(await field('customBaseUrl').locator('input').getAttribute('placeholder')).toBe('e.g. https://api.example.com');
 		expect(await field('clientId').locator('input').inputValue()).toBe('');
 		expect(await field('clientSecret').locator('input').inputValue()).toBe('');
 		await expect(field('access').isVisible()).resolves.toBe(true);
-		expect(await field('access').locator('input').inputValue()).toBe('Read');
+		expect(await field('access').locator('input').inputValue()).toBe('Read and Change');
+		// The fields a new user fills come first, Base URL in view without scrolling (1440×900).
+		const top = async (name: string) => (await field(name).boundingBox())?.y ?? Number.NaN;
+		const order = await Promise.all(['clientId', 'clientSecret', 'customBaseUrl', 'access', 'environment'].map(top));
+		expect([...order].sort((a, b) => a - b)).toEqual(order);
+		const baseUrlBox = (await field('customBaseUrl').boundingBox())!;
+		expect(baseUrlBox.y + baseUrlBox.height).toBeLessThanOrEqual(900);
 		expect(await field('payDetails').locator('input[role="switch"]').getAttribute('aria-checked')).toBe('false');
 		expect(await field('permissions').count()).toBe(0);
 
@@ -500,7 +517,7 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		await field('clientSecret').locator('input').fill(sb!.clientSecret);
 		await field('customBaseUrl').locator('input').fill(sb!.url);
 		await field('access').scrollIntoViewIfNeeded();
-		expect(await field('access').locator('input').inputValue()).toBe('Read');
+		expect(await field('access').locator('input').inputValue()).toBe('Read and Change');
 		await shot('credential-form.png');
 
 		await modal.locator(byTestId('credential-save-button')).click();
@@ -538,12 +555,12 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		const connectedBanner = modal.locator(byTestId('oauth-connect-success-banner'));
 		await connectedBanner.waitFor();
 		expect(await connectedBanner.innerText()).toContain('Account connected');
-		expect(await field('access').locator('input').inputValue()).toBe('Read');
+		expect(await field('access').locator('input').inputValue()).toBe('Read and Change');
 		await shot('credential-connected.png');
 		await modal.getByRole('button', { name: 'Close this dialog' }).click();
 		await modal.waitFor({ state: 'hidden' });
 
-		// What the sandbox received: authorize with the read preset and offline_access, PKCE S256...
+		// What the sandbox received: authorize with the read and change preset and offline_access, PKCE S256...
 		const redirectUri = `${server!.baseUrl}${CALLBACK_PATH}`;
 		const authorize = sb!.requests.filter((r) => r.method === 'GET' && r.path === '/oauth/authorize');
 		expect(authorize).toHaveLength(1);
@@ -553,7 +570,7 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 			redirect_uri: redirectUri,
 			code_challenge_method: 'S256',
 		});
-		expect(String(authorize[0].query.scope).split(' ')).toEqual(READ_SCOPE);
+		expect(String(authorize[0].query.scope).split(' ')).toEqual(READ_AND_CHANGE_SCOPE);
 		expect(sb!.requests.filter((r) => r.method === 'POST' && r.path === '/oauth/authorize').map((r) => r.status)).toEqual([302]);
 		// ...one token request, answered with a refresh token.
 		const tokenRequests = sb!.requests.filter((r) => r.path === '/oauth/token');
@@ -561,7 +578,7 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		expect((tokenRequests[0].body as Record<string, unknown>).grant_type).toBe('authorization_code');
 		const issued = tokenRequests[0].responseBody as Record<string, unknown>;
 		expect(issued.refresh_token).toEqual(expect.any(String));
-		expect(String(issued.scope).split(' ')).toEqual(READ_SCOPE);
+		expect(String(issued.scope).split(' ')).toEqual(READ_AND_CHANGE_SCOPE);
 
 		// What n8n stored: the REST API says tokens are there; decrypted, they are the ones issued.
 		const stored = await server!.rest<{ data: Record<string, unknown> }>('GET', `/rest/credentials/${saved.id}?includeData=true`);
@@ -571,9 +588,9 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		};
 		expect(plain).toMatchObject({ customBaseUrl: sb!.url, clientId: sb!.clientId, clientSecret: sb!.clientSecret });
 		// The editor saves only the fields that differ from their defaults: Environment and Access
-		// are not stored, n8n applies their defaults (Custom Base URL, Read) when it resolves them.
+		// are not stored, n8n applies their defaults (Custom Base URL, Read and Change) when it resolves them.
 		expect(plain.environment ?? 'custom').toBe('custom');
-		expect(plain.access ?? 'read').toBe('read');
+		expect(plain.access ?? 'readAndChange').toBe('readAndChange');
 		expect(plain.oauthTokenData).toMatchObject({ access_token: issued.access_token, refresh_token: issued.refresh_token });
 		log(`the editor stored the new credential's fields: ${Object.keys(plain).sort().join(', ')}`);
 

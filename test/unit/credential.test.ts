@@ -25,22 +25,23 @@ const CHANGE = ['ondemand:write', 'projects:write', 'roster:write', 'timesheets:
 
 describe('the credential form', () => {
 	it('defaults to options the editor shows (a dropdown and a switch), not a multiOptions default it leaves empty', () => {
-		expect(property('access')).toMatchObject({ type: 'options', default: 'read' });
+		expect(property('access')).toMatchObject({ type: 'options', default: 'readAndChange' });
 		expect(property('payDetails')).toMatchObject({ type: 'boolean', default: false });
 		expect(property('permissions')).toMatchObject({ type: 'multiOptions', default: [], displayOptions: { show: { access: ['custom'] } } });
 		expect(property('environment')).toMatchObject({ type: 'options', default: 'custom' });
 	});
 
 	it.each([
-		['an untouched new form: every read permission and offline_access', {}, [...READ, 'offline_access']],
-		['Read and Change', { access: 'readAndChange' }, [...READ, ...CHANGE, 'offline_access']],
-		['Read with Pay Details', { payDetails: true }, [...READ, 'offline_access', 'pay:read']],
+		['an untouched new form (Read and Change): every read and change permission and offline_access', {}, [...READ, ...CHANGE, 'offline_access']],
+		['Read', { access: 'read' }, [...READ, 'offline_access']],
+		['Read with Pay Details', { access: 'read', payDetails: true }, [...READ, 'offline_access', 'pay:read']],
 		['Read and Change with Pay Details', { access: 'readAndChange', payDetails: true }, [...READ, ...CHANGE, 'offline_access', 'pay:read']],
 		['Choose Permissions with none chosen: the read preset', { access: 'custom', permissions: [] }, [...READ, 'offline_access']],
 		['Choose Permissions: the chosen ones and offline_access', { access: 'custom', permissions: ['roster:write'] }, ['offline_access', 'roster:write']],
 		['Choose Permissions with Stay Connected chosen: asked once', { access: 'custom', permissions: ['roster:read', 'offline_access'] }, ['offline_access', 'roster:read']],
 		['Choose Permissions ignores Pay Details left on from a preset', { access: 'custom', permissions: ['roster:read'], payDetails: true }, ['offline_access', 'roster:read']],
-		['a credential saved before Access existed: the read preset', { access: undefined, permissions: ['roster:write'] }, [...READ, 'offline_access']],
+		// n8n stores only what differs from a default and applies today's defaults to the rest.
+		['a credential saved before Access existed (no access stored): Read and Change', { permissions: ['roster:write'] }, [...READ, ...CHANGE, 'offline_access']],
 	])('%s', (_, self, expected) => {
 		expect(scopeFor(self)).toEqual([...expected].sort());
 	});
