@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # The whole test suite, as the README gives it (`npm test`) and as CI runs it (.ci/run):
-# build, lint with n8n's scanner rules, type-check, n8n's own scanner when ../shared has it,
-# then every jest project: unit, sandbox, workflow (n8n-core in-process) and e2e (a real n8n).
+# build, lint (@n8n/node-cli's config), type-check, n8n's scanner and cloud-support check, then
+# every jest project: unit, sandbox, workflow (n8n-core in-process) and e2e (a real n8n), and a
+# summary with each layer's time. Arguments (`npm test -- -t 'Get Many'`) go to one jest run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step says when it began (seconds since npm test started): the layers' times at a glance.
+step() { printf '\n== [%4ds] %s\n' "$SECONDS" "$*"; }
 
 # The real n8n of each supported version (README › Versions) is installed on first use by the e2e
 # tests. Start those installs now, one after another in the background, so that their downloads
 # overlap the build, lint and in-process tests; the e2e tests wait for them (scripts/n8n-runtime.sh
 # takes a lock) and say why if one failed. Logs: test-artifacts/runtime-<version>.log.
 mkdir -p test-artifacts
+rm -f test-artifacts/jest-*
 (
 	for version in 2.40.7 2.41.1 1.123.81; do
 		N8N_VERSION=$version bash scripts/n8n-runtime.sh template >"test-artifacts/runtime-$version.log" 2>&1 ||
@@ -24,7 +27,7 @@ trap 'kill "$runtimes" 2>/dev/null || true' EXIT
 step "build"
 npm run build --silent
 
-step "lint (the rules of n8n's community-package scanner)"
+step "lint (@n8n/node-cli's config: n8n's cloud rules for community nodes)"
 npm run lint --silent
 
 step "type-check (sources and tests)"
@@ -46,14 +49,50 @@ bash scripts/chromium.sh || echo "Chromium could not be installed: test/e2e/brow
 step "Redis and PostgreSQL for the queue-mode test (Debian's packages, installed with apt when missing)"
 bash scripts/queue-services.sh || echo "Redis or PostgreSQL could not be installed: test/e2e/queue-mode.test.ts will fail and say why."
 
-step "jest: unit, sandbox, workflow, e2e (and the version matrix: workflow and e2e on n8n 2.41 and 1.123)"
+# Two jest runs side by side: the in-process layers (CPU-bound: n8n-core's engine in this process)
+# and the real-n8n layers (mostly waiting: n8n starting, polling, a worker's job stalling), so the
+# machine's two cores are both at work. The real-n8n run takes one n8n line after another, in the
+# order their runtimes finish installing. Each run's own output goes to test-artifacts/jest-*.log
+# (the in-process one is also printed as it goes); both are summed up at the end.
+if [[ $# -gt 0 ]]; then
+	step "jest $*"
+	exec npx jest --ci "$@"
+fi
+
+jest_run() { # name, projects...
+	local name=$1
+	shift
+	local args=()
+	for project in "$@"; do args+=(--selectProjects "$project"); done
+	local started=$SECONDS
+	npx jest --ci --json --outputFile="test-artifacts/jest-$name.json" "${args[@]}" >"test-artifacts/jest-$name.log" 2>&1
+	local status=$?
+	echo "$((SECONDS - started))" >"test-artifacts/jest-$name.seconds"
+	return $status
+}
+
+step "jest, side by side: in-process (unit, sandbox, workflow on three n8n lines) and real n8n (2.40.7, then 2.41.1, then 1.123.81)"
 set +e
-npx jest --ci --json --outputFile=test-artifacts/jest.json "$@"
-status=$?
+(
+	status=0
+	jest_run e2e-2.40.7 e2e || status=1
+	jest_run e2e-2.41.1 'e2e n8n 2.41.1' || status=1
+	jest_run e2e-1.123.81 'e2e n8n 1.123.81' || status=1
+	exit $status
+) &
+real_n8n=$!
+jest_run in-process unit sandbox workflow 'workflow n8n 2.41' 'workflow n8n 1.123' &
+in_process=$!
+# The in-process run's output as it comes.
+tail -n +1 -f test-artifacts/jest-in-process.log --pid "$in_process" 2>/dev/null &
+wait "$in_process"
+in_process_status=$?
+step "real n8n (its output, in full)"
+wait "$real_n8n"
+real_n8n_status=$?
+for name in e2e-2.40.7 e2e-2.41.1 e2e-1.123.81; do cat "test-artifacts/jest-$name.log" 2>/dev/null; done
 set -e
-# jest's own summary is not a line CI reads; print the plain "N passed, N failed" line too.
-node -e '
-const r = require("./test-artifacts/jest.json");
-console.log(`\njest: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests ? `, ${r.numPendingTests} skipped` : ""));
-'
-exit $status
+
+step "summary"
+node scripts/test-summary.js test-artifacts "$SECONDS"
+[[ $in_process_status -eq 0 && $real_n8n_status -eq 0 ]]

@@ -483,7 +483,7 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		const ndv = await openNode(LOCATIONS_NODE);
 		// The node's information is a hint under Operation, not a warning-coloured notice.
 		const timeZones = 'A location owns the time zone';
-		await ndv.locator(byTestId('parameter-input-hint'), { hasText: timeZones }).waitFor();
+		await ndv.getByText(timeZones).first().waitFor();
 		expect(await ndv.locator('[role="alert"]', { hasText: timeZones }).count()).toBe(0);
 
 		// The node's credential dropdown › Create new credential.

@@ -17,7 +17,7 @@
  * - Per command, from a copy of the template: `n8n import:credentials --input=f.json` and
  *   `n8n import:workflow --input=f.json` about 2.4 s each; `n8n execute --id=<id> --rawOutput`
  *   2.4-3 s (boot, load nodes, run). A fresh folder without the template adds the migrations
- *   (5-8 s) to its first command. The smoke suite (2 tests) takes about 14 s.
+ *   (5-8 s) to its first command.
  * - Env: N8N_USER_FOLDER, a free N8N_RUNNERS_BROKER_PORT per instance, N8N_DIAGNOSTICS_ENABLED,
  *   N8N_VERSION_NOTIFICATIONS_ENABLED, N8N_TEMPLATES_ENABLED, N8N_PERSONALIZATION_ENABLED all false;
  *   N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS=false (else a copied config's 0644 is logged as an error
@@ -101,6 +101,18 @@ export const WORKFLOWS_DIR = path.join(__dirname, 'workflows');
  * The package folder the instances load: this repo, or $N8N_E2E_PACKAGE_DIR (e.g. the folder an
  * `npm pack` tarball unpacks to, to test exactly what gets published).
  */
+/**
+ * Poll Times for the tests' triggers: four custom times a minute (seconds 0, 15, 30 and 45). Each
+ * is a cron n8n accepts (one fixed second: not "sub-minute", n8n-workflow isSubMinuteCron; n8n 1.x
+ * refuses only a "*" in the seconds), and n8n registers one schedule per Poll Time, so the trigger
+ * polls every 15 s instead of once a minute and a test waits for n8n's own polls a quarter as long.
+ * A user can set the same in the editor (Poll Times › Add Poll Time › Custom). The trigger's
+ * guarantees do not depend on how often it polls.
+ */
+export const POLL_EVERY_15_SECONDS = {
+	item: [0, 15, 30, 45].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })),
+};
+
 export function packageDirDefault(): string {
 	return process.env.N8N_E2E_PACKAGE_DIR ? path.resolve(process.env.N8N_E2E_PACKAGE_DIR) : REPO_ROOT;
 }

@@ -23,7 +23,7 @@ import { randomUUID } from 'crypto';
 
 import { startSandbox, type RecordedRequest } from '../sandbox';
 import { addBenchLocation, addShifts, shiftsPerRow, type BenchPlace } from '../sandbox/bulk';
-import { assertBuilt, E2E_CREDENTIAL, ensureRuntime, executionItems, rosteringCredential, waitFor, type WorkflowJson } from './n8n';
+import { assertBuilt, E2E_CREDENTIAL, ensureRuntime, executionItems, rosteringCredential, waitFor, type N8nTaskData, type WorkflowJson } from './n8n';
 import { startQueueCluster, webhookWorkflow, type QueueCluster } from './queue';
 import { eachChangeOnceAcrossRestart, shiftTriggerWorkflow } from './trigger-scenario';
 
@@ -142,7 +142,10 @@ describe('n8n queue mode (main, 2 workers, Redis, PostgreSQL): the nodes run on 
 		const [execution] = await endedExecutions(id, 1);
 		expect({ status: execution.status, error: execution.data.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
 		expect(cluster!.workerOf(execution.id)).toBeDefined();
-		expect(shiftPosts().map((r) => (r.body as { data: unknown[] }).data.length)).toEqual([100, 100, 50]);
+		// The first batch alone, then the other two side by side (either may reach the service first).
+		const sizes = shiftPosts().map((r) => (r.body as { data: unknown[] }).data.length);
+		expect(sizes[0]).toBe(100);
+		expect([...sizes].sort((a, b) => b - a)).toEqual([100, 100, 50]);
 		expect(executionItems(execution, 'Create Shifts').map((s) => s.notes)).toEqual(input.map((r) => r.row));
 		const stored = storedRows('queue-250');
 		expect(stored.size).toBe(250);
@@ -262,6 +265,14 @@ const STALLED = /^This execution failed to be processed too many times and will 
  */
 const DEAD_WORKER = { statuses: ['error', 'crashed'], message: new RegExp(`${STALLED.source}|^Workflow did not finish`) };
 
+/** What n8n kept of a node's run in an execution whose worker died: never the node's real output. */
+function whatWasKept(run: N8nTaskData): string {
+	if (run.error?.name === 'NodeCrashedError' && run.data === undefined) return 'crash marker';
+	const items = (run.data?.main ?? []).flatMap((output) => output ?? []);
+	if (items.length > 0 && items.every((item) => item.json.isArtificialRecoveredEventItem === true)) return 'recovery placeholder';
+	return JSON.stringify(run).slice(0, 300);
+}
+
 // Before the other kill test: the trigger test, last, counts every shift changed from its
 // activation on, and the last of these tests creates shifts up to its final moment.
 describe('n8n queue mode: a worker killed in the middle of a Create or Update', () => {
@@ -371,9 +382,10 @@ describe('n8n queue mode: a worker killed mid-execution', () => {
 			const e = await cluster!.main.execution(summary.id);
 			expect(DEAD_WORKER.statuses).toContain(e.status);
 			expect(e.data.resultData.error?.message).toMatch(DEAD_WORKER.message);
-			// n8n keeps none of its run: no node's data (a crashed one only marks where it stopped).
+			// n8n keeps none of its run: no node's data. A crashed node only marks where it stopped; the
+			// trigger may carry the placeholder item n8n's recovery puts there (seen in a clean-clone run).
 			for (const runs of Object.values(e.data.resultData.runData)) {
-				for (const run of runs) expect({ error: run.error?.name, data: run.data }).toEqual({ error: 'NodeCrashedError', data: undefined });
+				for (const run of runs) expect(whatWasKept(run)).toMatch(/^(crash marker|recovery placeholder)$/);
 			}
 		}
 		const started = cluster!.workers.flatMap((w) => w.startedExecutions());
@@ -400,6 +412,8 @@ describe('n8n queue mode: a worker killed mid-execution', () => {
 		}
 
 		// Run again: the same calls (what the sending app, or a person, does after a failure).
+		// Counted from here: what the run again sends, not what a crashed execution's Retry sent.
+		sb.clearRequests();
 		expect(await cluster!.callWebhook(createPath, createCall)).toBe(200);
 		expect(await cluster!.callWebhook(listPath, listCall)).toBe(200);
 		const createRun = (await endedExecutions(createId, 3))[0];

@@ -7,14 +7,14 @@
 import { startSandbox } from '../sandbox';
 import { randomUUID } from 'crypto';
 
-import { E2E_CREDENTIAL, executionItems, sleep, waitFor, type N8nServer, type WorkflowJson } from './n8n';
+import { E2E_CREDENTIAL, executionItems, POLL_EVERY_15_SECONDS, sleep, waitFor, type N8nServer, type WorkflowJson } from './n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Rec = Record<string, unknown>;
 
 export const TRIGGER = 'Rostering Shift Trigger';
 
-/** A workflow whose only node is the Shift trigger, polling every minute for every kind of change. */
+/** A workflow whose only node is the Shift trigger, polling every 15 s for every kind of change. */
 export function shiftTriggerWorkflow(name: string): WorkflowJson {
 	return {
 		name,
@@ -27,7 +27,7 @@ export function shiftTriggerWorkflow(name: string): WorkflowJson {
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					pollTimes: POLL_EVERY_15_SECONDS,
 					events: ['created', 'updated', 'removed'],
 					start: 'now',
 					options: {},

@@ -5,7 +5,7 @@
  * a. "Fetch Test Event": the workflow run manually through the REST API with the body the editor
  *    sends for the trigger's button ({destinationNode: {nodeName, mode: 'inclusive'}}); the trigger
  *    outputs the most recently changed shift, and nothing is written to the workflow's static data.
- * b. The trigger in a published workflow: polled by n8n once a minute (pollTimes everyMinute);
+ * b. The trigger in a published workflow: polled by n8n every 15 s (four Poll Times a minute);
  *    changes made in the sandbox come out once each; n8n stopped, more changes made, n8n started
  *    again: those come out once, nothing delivered before comes out again.
  *
@@ -13,7 +13,7 @@
  *    nodes panel's data (not hidden, unlike the generic Rostering Trigger kept for older workflows),
  *    and its Fetch Test Event gives a record of its resource.
  *
- * Takes 3-4 minutes: the polls are n8n's own, at most one a minute.
+ * The polls are n8n's own, every 15 s (POLL_EVERY_15_SECONDS).
  */
 import { randomUUID } from 'crypto';
 
@@ -37,6 +37,7 @@ import {
 	waitFor,
 	n8nVersion,
 	PINNED_N8N_VERSION,
+	POLL_EVERY_15_SECONDS,
 	printServerLogOnFailure,
 } from './n8n';
 
@@ -62,7 +63,7 @@ function everyTriggerWorkflow(): WorkflowJson {
 			type: `n8n-nodes-rostering.${triggerType(key)}`,
 			typeVersion: 1,
 			position: [0, i * 200] as [number, number],
-			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, events: ['created', 'updated', 'removed'], start: 'now', options: {} },
+			parameters: { pollTimes: POLL_EVERY_15_SECONDS, events: ['created', 'updated', 'removed'], start: 'now', options: {} },
 			credentials: { [E2E_CREDENTIAL.type]: { id: E2E_CREDENTIAL.id, name: E2E_CREDENTIAL.name } },
 		})),
 		connections: {},
