@@ -259,7 +259,7 @@ export function maxRateLimitWaitOption(beyond: string): INodeProperties {
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 3600 },
 		default: 60,
-		description: `When the service says to slow down, wait as long as it asks, up to this many seconds; ${beyond}`,
+		description: `When the service says to slow down or to come back later (Retry-After), wait as long as it asks, up to this many seconds; ${beyond}`,
 	};
 }
 

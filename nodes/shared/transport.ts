@@ -118,8 +118,9 @@ export function connectionKey(ctx: RequestContext): string {
 
 /**
  * Sends one request and returns the parsed body. Waits out 429s for as long as Retry-After says
- * (up to the cap), retries 5xx and network failures with backoff when the request is safe to
- * repeat, and turns anything else into an error that says what to do.
+ * (up to the cap), retries 5xx and network failures with backoff (or after the Retry-After a 5xx
+ * carries) when the request is safe to repeat, and turns anything else into an error that says
+ * what to do.
  */
 export async function send(ctx: RequestContext, request: ApiRequest, options: SendOptions): Promise<IDataObject> {
 	const baseURL = request.baseURL ?? (await baseUrlOf(ctx));
@@ -166,8 +167,12 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 					continue;
 				}
 				const transient = failure.status === 0 || TRANSIENT_STATUSES.has(failure.status);
-				if (transient && options.retrySafe && transientRetries < RETRY_DELAYS_MS.length) {
-					await waits.pause(RETRY_DELAYS_MS[transientRetries++], 'retry');
+				// A 5xx that says when to come back (Retry-After, as a 503 may) is taken at its word, within
+				// Max Rate-Limit Wait; one that asks for longer is not retried. Otherwise the node's backoff.
+				const asked = transient ? failure.retryAfterSeconds : undefined;
+				if (transient && options.retrySafe && transientRetries < RETRY_DELAYS_MS.length && (asked === undefined || asked <= maxWait)) {
+					const backoff = RETRY_DELAYS_MS[transientRetries++];
+					await waits.pause(asked === undefined ? backoff : Math.ceil(asked * 1000), 'retry');
 					continue;
 				}
 				const subject = failure.code === 'permission_denied' ? { ...options.subject, granted: await grantedPermissions(ctx) } : options.subject;

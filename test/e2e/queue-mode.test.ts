@@ -235,7 +235,7 @@ describe("n8n queue mode: n8n's Retry of a failed execution", () => {
 		const input = rows('queue-retry', 250, 2070);
 		// The second batch (carrying row 100) and the node's own four retries of it get 500; the first
 		// and the third are created.
-		sb.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, times: 5, whenBody: '"queue-retry-100"' });
+		sb.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, retryAfter: 0, times: 5, whenBody: '"queue-retry-100"' });
 		expect(await cluster!.callWebhook(hookPath, { rows: input })).toBe(200);
 		const [failed] = await endedExecutions(id, 1);
 		expect(failed.status).toBe('error');

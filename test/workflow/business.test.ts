@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ALL_PERMISSIONS, CREDENTIAL_ID, useFixture } from './fixture';
+import { ON_N8N_1 } from '../harness';
 import { recordedWaits } from '../harness/waits';
 
 const f = useFixture();
@@ -84,6 +85,22 @@ describe('errors a person meets', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.json('Node')[0].id).toBe(f.sandbox.store.mainBusinessId);
 		expect(f.apiRequests().map((r) => r.status)).toEqual([500, 500, 200]);
+	});
+
+	it('retries a 503 after the Retry-After it carries (n8n 1.x hides the header: its own backoff), then returns the business', async () => {
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/business', status: 503, retryAfter: 3, times: 1 });
+		const result = await f.run('rosteringBusiness', { operation: 'get' });
+		expect(result.error).toBeUndefined();
+		expect(f.apiRequests().map((r) => r.status)).toEqual([503, 200]);
+		expect(recordedWaits()).toEqual([{ ms: ON_N8N_1 ? 500 : 3000, reason: 'retry' }]);
+	});
+
+	it('does not retry a 503 that asks to come back later than Max Rate-Limit Wait', async () => {
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/business', status: 503, retryAfter: 600, times: 5 });
+		const result = await f.run('rosteringBusiness', { operation: 'get', options: { maxRateLimitWait: 60 } });
+		expect(result.error?.message).toBe('The environment is not set up for partner apps yet');
+		// n8n 1.x: the header never reaches the node (n8n-internals A1), so it backs off and retries.
+		expect(f.apiRequests()).toHaveLength(ON_N8N_1 ? 5 : 1);
 	});
 
 	it('says the service failed, quoting the request id, when the fault persists', async () => {
