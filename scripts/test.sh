@@ -81,6 +81,7 @@ set +e
 	exit $status
 ) &
 real_n8n=$!
+: >test-artifacts/jest-in-process.log
 jest_run in-process unit sandbox workflow 'workflow n8n 2.41' 'workflow n8n 1.123' &
 in_process=$!
 # The in-process run's output as it comes.

@@ -100,7 +100,7 @@ export async function eachChangeOnceAcrossRestart(
 		log('first scheduled poll seen: it started afresh, the activation poll\'s position was not kept');
 		await sleep(3000);
 	}
-	await sleep(1100);
+	sb.clock.advance(1000); // a new second on the service's clock (it stamps updated_at to the second)
 
 	/** Every item the published workflow's executions output, oldest execution first. */
 	async function delivered(): Promise<Array<{ event: string; record: Rec; executionId: string }>> {
@@ -118,7 +118,9 @@ export async function eachChangeOnceAcrossRestart(
 	}
 	const key = (d: { event: string; record: Rec }) => `${d.event} ${String(d.record.id)} ${String(d.record.updated_at)}`;
 
-	/** Waits for a poll that starts after `after` (a GET /v1/shifts with updated_since), and for its result to land. */
+	/** The service's clock (the sandbox's, which stamps each request's `at`). */
+	const serviceNow = () => sb.clock.now().getTime();
+	/** Waits for a poll that starts after `after` (service time; a GET /v1/shifts with updated_since), and for its result to land. */
 	async function nextPoll(after: number, timeoutMs = 150_000): Promise<void> {
 		await waitFor('the next poll', timeoutMs, () =>
 			sb.requests.some((r) => r.path === '/v1/shifts' && r.query.updated_since !== undefined && Date.parse(r.at) > after && r.status !== 0) || undefined,
@@ -150,7 +152,7 @@ export async function eachChangeOnceAcrossRestart(
 		return firstBatch.every((c) => d.some((x) => key(x) === key(c))) ? d : undefined;
 	});
 	log(`delivered in ${new Set(firstSeen.map((d) => d.executionId)).size} execution(s); waiting for one more poll`);
-	await nextPoll(Date.now());
+	await nextPoll(serviceNow());
 	const afterFirst = await delivered();
 	expect(afterFirst.map(key).sort()).toEqual(firstBatch.map(key).sort());
 	for (const change of firstBatch) {
@@ -160,7 +162,7 @@ export async function eachChangeOnceAcrossRestart(
 	// --- n8n down: the created shift changed, the changed one deleted, a new one created.
 	await s.stop();
 	log('n8n stopped');
-	await sleep(1100);
+	sb.clock.advance(1000);
 	await api('PATCH', `/shifts/${String(created.id)}`, { notes: 'Changed while n8n is down (e2e)' });
 	await api('DELETE', `/shifts/${toChange.id}`);
 	const createdWhileDown = await api('POST', '/shifts', {
@@ -174,7 +176,7 @@ export async function eachChangeOnceAcrossRestart(
 		{ event: 'removed', record: shiftNow(String(toChange.id)) },
 		{ event: 'created', record: shiftNow(String(createdWhileDown.id)) },
 	];
-	const restartedAt = Date.now();
+	const restartedAt = serviceNow();
 	await s.restart();
 	log('n8n started again; waiting for a poll');
 
@@ -184,7 +186,7 @@ export async function eachChangeOnceAcrossRestart(
 		return secondBatch.every((c) => d.some((x) => key(x) === key(c))) ? d : undefined;
 	});
 	log('delivered after the restart; waiting for one more poll');
-	await nextPoll(Math.max(restartedAt, Date.now()));
+	await nextPoll(Math.max(restartedAt, serviceNow()));
 	const all = await delivered();
 	const expected = [...firstBatch, ...secondBatch];
 	// Each change exactly once, nothing else, nothing from before the restart repeated.

@@ -29,7 +29,6 @@ import {
 	ensureRuntime,
 	executionItems,
 	rosteringCredential,
-	sleep,
 	startServer,
 	type N8nInstance,
 	type N8nServer,
@@ -151,7 +150,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		}
 
 		// A shift changed now is the newest change: the next Fetch Test Event shows it.
-		await sleep(1100); // a new second: the sandbox stamps updated_at to the second
+		sb.clock.advance(1000); // a new second on the service's clock: it stamps updated_at to the second
 		const target = changeableShifts()[0];
 		await api('PATCH', `/shifts/${target.id}`, { notes: 'Changed for Fetch Test Event (e2e)' });
 		const again = await fetchTestEvent();
