@@ -17,6 +17,8 @@ export interface DemoIds {
 	nextMonday: string;
 	/** The location's UTC offset next week, e.g. "+11:00". */
 	offset: string;
+	/** The triggers' Poll Times (default: every minute, as a user would set them; the demo test polls more often). */
+	pollTimes?: Record<string, unknown>;
 }
 
 /** The Data Table the first workflow appends to; the demo creates it with these columns. */
@@ -86,13 +88,13 @@ function fields(name: string, values: Record<string, string>): Node {
 export const OPEN_SHIFTS = 'A week of open shifts, safe to run again';
 
 export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
-	const everyMinute = { pollTimes: { item: [{ mode: 'everyMinute' }] } };
+	const polling = { pollTimes: ids.pollTimes ?? { item: [{ mode: 'everyMinute' }] } };
 
 	const shiftChanges = chain(
 		'Shift changes → a table',
 		true,
 		[
-			node('When shifts change', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...everyMinute, events: ['created', 'updated', 'removed'], start: 'now', options: {} }, ids),
+			node('When shifts change', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['created', 'updated', 'removed'], start: 'now', options: {} }, ids),
 			fields('Pick the columns', {
 				event: '={{ $json.event }}',
 				shift_id: '={{ $json.record.id }}',
@@ -143,7 +145,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		'Alert when a published shift changes or is removed',
 		true,
 		[
-			node('When shifts change or go', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...everyMinute, events: ['updated', 'removed'], start: 'now', options: {} }, ids),
+			node('When shifts change or go', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['updated', 'removed'], start: 'now', options: {} }, ids),
 			node('Only published shifts', 'n8n-nodes-base.filter', 2.2, 0, {
 				conditions: {
 					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },

@@ -38,6 +38,8 @@ export interface DemoOptions {
 	sandboxPort?: number;
 	/** Progress lines (default: none). */
 	log?: (line: string) => void;
+	/** The example triggers' Poll Times (default: every minute). */
+	pollTimes?: Record<string, unknown>;
 }
 
 /** The Monday after `now` at the location, and the location's UTC offset then, e.g. "+11:00". */
@@ -93,6 +95,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
 			locationId: String(location.id),
 			positionId: String(position.id),
 			...nextWeekAt(String(location.timezone), sandbox.clock.now()),
+			pollTimes: options.pollTimes,
 		});
 		const workflows: Record<string, string> = {};
 		for (const example of examples) {
