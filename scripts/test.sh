@@ -14,11 +14,12 @@ step() { printf '\n== [%4ds] %s\n' "$SECONDS" "$*"; }
 # overlap the build, lint and in-process tests; the e2e tests wait for them (scripts/n8n-runtime.sh
 # takes a lock) and say why if one failed. Logs: test-artifacts/runtime-<version>.log.
 mkdir -p test-artifacts
-rm -f test-artifacts/jest-*
+rm -f test-artifacts/jest-* test-artifacts/runtime-*.ready-at
 (
 	for version in 2.40.7 2.41.1 1.123.81; do
 		N8N_VERSION=$version bash scripts/n8n-runtime.sh template >"test-artifacts/runtime-$version.log" 2>&1 ||
 			echo "[test.sh] installing n8n $version failed: see test-artifacts/runtime-$version.log" >&2
+		echo "$SECONDS" >"test-artifacts/runtime-$version.ready-at"
 	done
 ) &
 runtimes=$!
@@ -49,11 +50,12 @@ bash scripts/chromium.sh || echo "Chromium could not be installed: test/e2e/brow
 step "Redis and PostgreSQL for the queue-mode test (Debian's packages, installed with apt when missing)"
 bash scripts/queue-services.sh || echo "Redis or PostgreSQL could not be installed: test/e2e/queue-mode.test.ts will fail and say why."
 
-# Two jest runs side by side: the in-process layers (CPU-bound: n8n-core's engine in this process)
-# and the real-n8n layers (mostly waiting: n8n starting, polling, a worker's job stalling), so the
-# machine's two cores are both at work. The real-n8n run takes one n8n line after another, in the
-# order their runtimes finish installing. Each run's own output goes to test-artifacts/jest-*.log
-# (the in-process one is also printed as it goes); both are summed up at the end.
+# Two lanes side by side: the in-process layers (CPU-bound: n8n-core's engine in this process) and
+# the real-n8n layers (mostly waiting: n8n starting, polling, a worker's job stalling), so the
+# machine's two cores are both at work. Each lane runs its layers one after another, one jest run
+# per layer (the real-n8n lane in the order the runtimes finish installing), so each layer's time
+# is its own. Each run's output goes to test-artifacts/jest-<layer>.log (the in-process lane's is
+# also printed as it goes); the summary at the end reads their results.
 if [[ $# -gt 0 ]]; then
 	step "jest $*"
 	exec npx jest --ci "$@"
@@ -71,6 +73,8 @@ jest_run() { # name, projects...
 	return $status
 }
 
+in_process_logs=(test-artifacts/jest-{unit,sandbox,workflow-2.40,workflow-2.41,workflow-1.123}.log)
+for log in "${in_process_logs[@]}"; do : >"$log"; done
 step "jest, side by side: in-process (unit, sandbox, workflow on three n8n lines) and real n8n (2.40.7, then 2.41.1, then 1.123.81)"
 set +e
 (
@@ -81,11 +85,18 @@ set +e
 	exit $status
 ) &
 real_n8n=$!
-: >test-artifacts/jest-in-process.log
-jest_run in-process unit sandbox workflow 'workflow n8n 2.41' 'workflow n8n 1.123' &
+(
+	status=0
+	jest_run unit unit || status=1
+	jest_run sandbox sandbox || status=1
+	jest_run workflow-2.40 workflow || status=1
+	jest_run workflow-2.41 'workflow n8n 2.41' || status=1
+	jest_run workflow-1.123 'workflow n8n 1.123' || status=1
+	exit $status
+) &
 in_process=$!
-# The in-process run's output as it comes.
-tail -n +1 -f test-artifacts/jest-in-process.log --pid "$in_process" 2>/dev/null &
+# The in-process lane's output as it comes.
+tail -q -n +1 -f "${in_process_logs[@]}" --pid "$in_process" 2>/dev/null &
 wait "$in_process"
 in_process_status=$?
 step "real n8n (its output, in full)"
