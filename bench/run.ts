@@ -108,7 +108,8 @@ interface Row {
 }
 
 const rows: Row[] = [];
-const triggerFacts: Record<string, unknown> = {};
+/** The trigger scenario's figures, with Say What Changed on (the default) and off. */
+const triggerFacts: Record<string, Record<string, unknown>> = {};
 const rateRows: Array<Record<string, unknown>> = [];
 
 function countRequests(requests: RecordedRequest[]): { total: number; byPath: Record<string, number>; statuses: Record<string, number> } {
@@ -340,9 +341,9 @@ function codeBatchesAndHttpNode(sb: Sandbox, place: BenchPlace, rows: Array<Reco
 	);
 }
 
-function triggerWorkflow(place: BenchPlace): WorkflowJson {
+function triggerWorkflow(place: BenchPlace, sayWhatChanged: boolean): WorkflowJson {
 	return {
-		name: 'bench: Rostering Shift Trigger',
+		name: `bench: Rostering Shift Trigger${sayWhatChanged ? '' : ', Say What Changed off'}`,
 		settings: { executionOrder: 'v1' },
 		nodes: [
 			{
@@ -356,7 +357,7 @@ function triggerWorkflow(place: BenchPlace): WorkflowJson {
 					events: ['created', 'updated', 'removed'],
 					start: 'now',
 					filters: { locationId: locator(place.locationId) },
-					options: {},
+					options: sayWhatChanged ? {} : { sayWhatChanged: false },
 				},
 				credentials,
 			},
@@ -769,11 +770,18 @@ async function rateLimited(b: Bench): Promise<void> {
 	clearShifts(b.sb, b.createPlace);
 }
 
-async function trigger(b: Bench): Promise<void> {
+/**
+ * Scenario 3: the Shift trigger over a burst of changed shifts, with Say What Changed on (what
+ * changed computed for each, from what it learned at publishing) and off, side by side. The shifts
+ * are the coming weeks' (what the trigger learns), so each change is a known diff.
+ */
+async function trigger(b: Bench, sayWhatChanged: boolean): Promise<void> {
 	const n = CONFIG.burst;
+	const variant = sayWhatChanged ? 'on' : 'off';
 	clearShifts(b.sb, b.triggerPlace);
-	const ids = addShifts(b.sb, b.triggerPlace, n, { tag: 'trigger' });
-	const workflowId = await b.instance.importWorkflow(triggerWorkflow(b.triggerPlace));
+	const now = b.sb.clock.now().getTime();
+	const ids = addShifts(b.sb, b.triggerPlace, n, { tag: `trigger-${variant}`, start: Math.floor((now + 86_400_000) / 60_000) * 60_000, stepMs: Math.floor((24 * 86_400_000) / n / 60_000) * 60_000 || 60_000 });
+	const workflowId = await b.instance.importWorkflow(triggerWorkflow(b.triggerPlace, sayWhatChanged));
 	const idleBytes = await freshN8n(b);
 	const polls = () => b.sb.requests.filter((r) => r.path === '/v1/shifts' && r.query.location_id === b.triggerPlace.locationId);
 	b.sb.clearRequests();
@@ -786,13 +794,14 @@ async function trigger(b: Bench): Promise<void> {
 		}
 	};
 	await waitUntil('the activation poll', 60_000, () => polls().some((r) => r.status !== 0));
-	const activation = polls().length;
-	log(`3. trigger: activated (${activation} request(s) at activation); waiting for an idle poll (at most a minute)`);
+	await sleep(3000); // the pages it reads to learn the shifts in use
+	const activationRequests = polls().length;
+	log(`3. trigger (${variant}): activated (${activationRequests} request(s) at activation); waiting for an idle poll (at most a minute)`);
 	b.sb.clearRequests();
 	await waitUntil('an idle poll', 75_000, () => polls().some((r) => r.status !== 0 && r.query.updated_since !== undefined));
 	await sleep(3000); // any further pages of that poll
 	const idle = countRequests(b.sb.requests);
-	log(`3. trigger: idle poll: ${idle.total} request(s)`);
+	log(`3. trigger (${variant}): idle poll: ${idle.total} request(s)`);
 
 	// The burst: every shift changed now, in a new second.
 	await sleep(1100);
@@ -802,7 +811,7 @@ async function trigger(b: Bench): Promise<void> {
 	const idleNow = memoryOf(b.pid).rss;
 	const cleared = resetPeak(b.pid);
 	const sampler = sampleRss(b.pid);
-	log(`3. trigger: ${touched} shifts changed; waiting for the next poll to deliver them`);
+	log(`3. trigger (${variant}): ${touched} shifts changed; waiting for the next poll to deliver them`);
 	const deadline = Date.now() + 5 * 60_000;
 	let executionId: string | undefined;
 	for (;;) {
@@ -821,11 +830,17 @@ async function trigger(b: Bench): Promise<void> {
 	const firstAt = Date.parse(requests[0].at);
 	const execution = await b.server.execution(executionId);
 	const delivered = itemsOut(execution, 'Rostering Shift Trigger');
+	const first = execution.data.resultData.runData['Rostering Shift Trigger']?.[0]?.data?.main?.[0]?.[0]?.json as { changes_known?: boolean; changed_fields?: string[] } | undefined;
+	const stored = await b.server.workflow(workflowId);
+	const staticBytes = Buffer.byteLength(JSON.stringify(stored.staticData ?? {}));
 	const stopped = Date.parse(String(execution.stoppedAt));
 	const started = Date.parse(String(execution.startedAt));
-	Object.assign(triggerFacts, {
+	triggerFacts[variant] = {
 		burst: n,
-		activationRequests: activation,
+		activationRequests,
+		changesKnown: first?.changes_known,
+		changedFields: (first?.changed_fields ?? []).join(', '),
+		staticBytes,
 		idlePollRequests: idle.total,
 		idleByPath: idle.byPath,
 		burstRequests: counted.total,
@@ -840,8 +855,8 @@ async function trigger(b: Bench): Promise<void> {
 		idleBytes: idleNow,
 		idleAfterStartBytes: idleBytes,
 		peakBytes: peak,
-	});
-	log(`3. trigger: ${JSON.stringify(triggerFacts)}`);
+	};
+	log(`3. trigger (${variant}): ${JSON.stringify(triggerFacts[variant])}`);
 	clearShifts(b.sb, b.triggerPlace);
 }
 
@@ -892,17 +907,22 @@ function report(): string {
 		}
 		lines.push('');
 	}
-	if (Object.keys(triggerFacts).length) {
-		const t = triggerFacts as Record<string, number>;
-		lines.push(`**3. Rostering Shift Trigger** (polls once a minute, filtered to one location):`, '');
-		lines.push('| Measure | Value |', '|---|---|');
-		lines.push(`| Requests at activation | ${t.activationRequests} |`);
-		lines.push(`| Requests per idle poll | ${t.idlePollRequests} |`);
-		lines.push(`| Burst of ${t.burst.toLocaleString('en')} changes: requests (min) | ${t.burstRequests} (${t.minRequests}) |`);
-		lines.push(`| Burst: items delivered, each once | ${t.delivered} |`);
-		lines.push(`| Burst: poll (first request → execution starts) | ${fmtS(t.pollMs)} |`);
-		lines.push(`| Burst: first request → items out (execution ends) | ${fmtS(t.deliverMs)} |`);
-		lines.push(`| Burst: peak RSS (idle) | ${fmtMB(t.peakBytes)} (${fmtMB(t.idleBytes)}, ${(t.peakBytes / t.idleBytes).toFixed(2)}×) |`);
+	if (triggerFacts.on || triggerFacts.off) {
+		const on = (triggerFacts.on ?? {}) as Record<string, number>;
+		const off = (triggerFacts.off ?? {}) as Record<string, number>;
+		const both = (f: (t: Record<string, number>) => string) => `| ${triggerFacts.on ? f(on) : '–'} | ${triggerFacts.off ? f(off) : '–'} |`;
+		lines.push(`**3. Rostering Shift Trigger** (polls once a minute, filtered to one location; ${(on.burst ?? off.burst).toLocaleString('en')} shifts of the coming weeks):`, '');
+		lines.push('| Measure | Say What Changed on (default) | off |', '|---|---|---|');
+		lines.push(`| Requests at activation (learning the shifts in use, pages of 200) ${both((t) => String(t.activationRequests))}`);
+		lines.push(`| Requests per idle poll ${both((t) => String(t.idlePollRequests))}`);
+		lines.push(`| Burst of changes: requests (min) ${both((t) => `${t.burstRequests} (${t.minRequests})`)}`);
+		lines.push(`| Burst: items delivered, each once ${both((t) => String(t.delivered))}`);
+		lines.push(`| Burst: what the first item says changed ${both((t) => (t.changesKnown ? `\`${String(t.changedFields)}\`` : 'not known'))}`);
+		lines.push(`| Burst: poll (first request → execution starts) ${both((t) => fmtS(t.pollMs))}`);
+		lines.push(`| Burst: first request → items out (execution ends) ${both((t) => fmtS(t.deliverMs))}`);
+		lines.push(`| Burst: peak RSS (idle) ${both((t) => `${fmtMB(t.peakBytes)} (${fmtMB(t.idleBytes)}, ${(t.peakBytes / t.idleBytes).toFixed(2)}×)`)}`);
+		lines.push(`| The workflow's static data after the burst ${both((t) => `${(t.staticBytes / 1024).toFixed(0)} KB`)}`);
+		if (triggerFacts.on && triggerFacts.off) lines.push('', `Poll time with Say What Changed on / off: ${fmtX(on.pollMs / off.pollMs)}.`);
 		lines.push('');
 	}
 	if (rateRows.length) {
@@ -978,7 +998,10 @@ async function main(): Promise<void> {
 		if (CONFIG.scenarios.includes('upsert')) await upserting(b);
 		if (CONFIG.scenarios.includes('ratelimit')) await rateLimited(b);
 		// Last: once published, the trigger polls every minute until n8n stops.
-		if (CONFIG.scenarios.includes('trigger')) await trigger(b);
+		if (CONFIG.scenarios.includes('trigger')) {
+			await trigger(b, false);
+			await trigger(b, true);
+		}
 	} finally {
 		if (server?.running) await server.stop();
 		await instance.dispose();

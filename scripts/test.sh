@@ -73,27 +73,20 @@ jest_run() { # name, projects...
 	return $status
 }
 
+# Runs layers one after another; each argument is <name>=<jest project>. Fails if any layer failed.
+lane() {
+	local status=0
+	for layer in "$@"; do jest_run "${layer%%=*}" "${layer#*=}" || status=1; done
+	return $status
+}
+
 in_process_logs=(test-artifacts/jest-{unit,sandbox,workflow-2.40,workflow-2.41,workflow-1.123}.log)
 for log in "${in_process_logs[@]}"; do : >"$log"; done
 step "jest, side by side: in-process (unit, sandbox, workflow on three n8n lines) and real n8n (2.40.7, then 2.41.1, then 1.123.81)"
 set +e
-(
-	status=0
-	jest_run e2e-2.40.7 e2e || status=1
-	jest_run e2e-2.41.1 'e2e n8n 2.41.1' || status=1
-	jest_run e2e-1.123.81 'e2e n8n 1.123.81' || status=1
-	exit $status
-) &
+lane 'e2e-2.40.7=e2e' 'e2e-2.41.1=e2e n8n 2.41.1' 'e2e-1.123.81=e2e n8n 1.123.81' &
 real_n8n=$!
-(
-	status=0
-	jest_run unit unit || status=1
-	jest_run sandbox sandbox || status=1
-	jest_run workflow-2.40 workflow || status=1
-	jest_run workflow-2.41 'workflow n8n 2.41' || status=1
-	jest_run workflow-1.123 'workflow n8n 1.123' || status=1
-	exit $status
-) &
+lane 'unit=unit' 'sandbox=sandbox' 'workflow-2.40=workflow' 'workflow-2.41=workflow n8n 2.41' 'workflow-1.123=workflow n8n 1.123' &
 in_process=$!
 # The in-process lane's output as it comes.
 tail -q -n +1 -f "${in_process_logs[@]}" --pid "$in_process" 2>/dev/null &

@@ -12,7 +12,7 @@ export class RosteringLeaveBlackoutPeriodTrigger implements INodeType {
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ ($parameter["events"] || []).length >= 3 ? "On any change" : "On " + ($parameter["events"] || []).join(" or ") }}',
+		subtitle: '={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}',
 		description: 'Starts the workflow when leave blackout periods are created, changed or removed',
 		defaults: { name: 'Rostering Leave Blackout Period Trigger' },
 		polling: true,

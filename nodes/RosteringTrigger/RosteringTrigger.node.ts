@@ -19,7 +19,7 @@ export class RosteringTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		hidden: true,
-		subtitle: '={{ ($parameter["events"] || []).length >= 3 ? "On any change" : "On " + ($parameter["events"] || []).join(" or ") }}',
+		subtitle: '={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}',
 		description: 'Starts the workflow when records are created, changed or removed in the rostering service',
 		defaults: { name: 'Rostering Trigger' },
 		polling: true,

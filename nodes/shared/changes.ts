@@ -1,7 +1,9 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ResourceKey } from './resources';
 import { stableJson } from './values';
+import { bound, emptyMemory, fieldsOf, recall, remember, type Memory } from './what-changed';
 
 /**
  * What the Rostering Trigger remembers between polls, and how a page of records read with
@@ -18,6 +20,8 @@ import { stableJson } from './values';
  *   bounded by the changes of about one overlap.
  * - A record changed several times between two polls is delivered once, in its latest state:
  *   the API keeps no history, so the states in between cannot be read.
+ * - What the trigger last saw of each record (`memory`, what-changed.ts) comes with each change as
+ *   `before`, so the item can say what changed; it is then updated to the record as listed.
  *
  * Pure functions: the trigger node reads and writes the state; the tests drive these directly.
  */
@@ -34,6 +38,8 @@ export interface ChangeState {
 	cursor: number;
 	/** Changes already delivered (or skipped by the event filter) near the position. */
 	seen: Record<string, string>;
+	/** What the trigger last saw of each record (absent in a state saved before it kept one). */
+	memory?: Memory;
 }
 
 export type ChangeEvent = 'created' | 'updated' | 'removed';
@@ -43,6 +49,11 @@ export interface Change {
 	record: IDataObject;
 	/** The record's updated_at, in ms. */
 	at: number;
+	/**
+	 * What the record was before this change, as the trigger remembers it: null for a record just
+	 * created, undefined when the trigger never saw it (what changed cannot be told).
+	 */
+	before?: IDataObject | null;
 }
 
 /** A record's updated_at in ms; NaN when it has none that parses. */
@@ -62,8 +73,32 @@ export function windowStart(state: ChangeState): number {
 }
 
 /** A new state: nothing delivered yet, reading from `from` (the activation or a chosen date). */
-export function startState(config: string, from: number): ChangeState {
-	return { config, floor: from, cursor: from, seen: {} };
+export function startState(config: string, from: number, memory?: Memory): ChangeState {
+	return { config, floor: from, cursor: from, seen: {}, ...(memory ? { memory } : {}) };
+}
+
+/**
+ * Learns records as they were before the state's window: what the trigger reads at publishing (the
+ * records in use then). A record changed since the window began is not learned from this read: its
+ * change comes with the next poll, and its previous values are not these.
+ */
+export function learn(state: ChangeState, records: IDataObject[], key?: ResourceKey): ChangeState {
+	const start = windowStart(state);
+	const memory = memoryFor(state, key, records[0]);
+	for (const record of records) {
+		const at = changedAt(record);
+		if (!Number.isNaN(at) && at < start && !memory.records[String(record.id)]) remember(memory, record, at);
+	}
+	bound(memory);
+	return { ...state, memory };
+}
+
+/** The state's memory, or a new one when it has none or names other fields. */
+function memoryFor(state: ChangeState, key: ResourceKey | undefined, sample: IDataObject | undefined): Memory {
+	const fields = fieldsOf(key, sample ?? {});
+	const kept = state.memory;
+	if (kept && (fields.length === 0 || stableJson(kept.fields) === stableJson(fields))) return { fields: kept.fields, records: { ...kept.records } };
+	return emptyMemory(fields);
 }
 
 function eventOf(record: IDataObject, start: number, state: ChangeState): ChangeEvent {
@@ -83,8 +118,12 @@ export function takeChanges(
 	records: IDataObject[],
 	state: ChangeState,
 	serviceTime?: number,
+	key?: ResourceKey,
+	/** False: nothing remembered (Say What Changed off); an update's `before` is then unknown. */
+	remembering = true,
 ): { changes: Change[]; next: ChangeState } {
 	const start = windowStart(state);
+	const memory = remembering ? memoryFor(state, key, records[0]) : emptyMemory([]);
 	// A record changed while the poll was paging can be listed twice; its latest version counts.
 	const latest = new Map<string, IDataObject>();
 	for (const record of records) {
@@ -102,13 +141,25 @@ export function takeChanges(
 		const version = fingerprint(record);
 		versions.set(id, { at, fingerprint: version });
 		if (state.seen[id] === version) continue;
-		changes.push({ event: eventOf(record, start, state), record, at });
+		const event = eventOf(record, start, state);
+		const known = recall(memory, id);
+		const before = event === 'created' ? null : known && known.at < at ? known.values : undefined;
+		changes.push({ event, record, at, before });
 	}
+	// Then what the trigger knows of each record becomes the record as listed.
+	for (const [id, record] of remembering ? latest : []) {
+		const at = changedAt(record);
+		const known = memory.records[id];
+		if (!Number.isNaN(at) && (!known || Number(known[0]) <= at)) remember(memory, record, at);
+	}
+	bound(memory);
 	changes.sort((a, b) => a.at - b.at || String(a.record.id).localeCompare(String(b.record.id)));
 
 	// Everything changed before the poll began has been listed (late ones come in the overlap).
 	const cursor = Math.max(state.cursor, serviceTime ?? newest);
-	const next: ChangeState = { config: state.config, floor: state.floor, cursor, seen: {} };
+	// What else the state holds (the Shift trigger's clock-in check) goes on as it was.
+	const next: ChangeState = { ...state, cursor, seen: {}, memory };
+	if (!remembering) delete next.memory;
 	const keepFrom = windowStart(next);
 	for (const [id, version] of Object.entries(state.seen)) {
 		if (Number(version.split(':')[0]) >= keepFrom) next.seen[id] = version;

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { changedAt, startState, takeChanges, windowStart, type ChangeEvent, type ChangeState } from './changes';
+import { changedAt, learn, startState, takeChanges, windowStart, type Change, type ChangeEvent, type ChangeState } from './changes';
 import { addNamesOption, maxRateLimitWaitOption, triggerFilters } from './fields';
 import { keepPollState } from './n8n-internals';
 import { addNames, NAMED_RESOURCES } from './names';
@@ -9,6 +9,8 @@ import { maxRateLimitWait, subjectOf } from './params';
 import { RESOURCES, resource, type ResourceKey } from './resources';
 import { listAll, send } from './transport';
 import { checkId, inputError, stableJson, toTimestamp } from './values';
+import { DERIVED_EVENTS, diff, KEPT_FIELDS, MAX_REMEMBERED, recall, type TriggerItem } from './what-changed';
+import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT } from './no-clock-in';
 
 /**
  * What every Rostering trigger shares: its parameters and its poll. Each watchable resource has a
@@ -56,14 +58,38 @@ function eventOnItsOwn(record: IDataObject): ChangeEvent {
 }
 
 /**
+ * The items a change gives: its own event (created, updated, removed) when chosen, and each derived
+ * event chosen that it makes happen (what-changed.ts), told from what the record was before.
+ * `watch`: with Watch Fields, an update comes out only when one of them changed (or when what
+ * changed cannot be told).
+ */
+export function itemsOf(key: ResourceKey, change: Change, events: string[], watch: string[], fields: string[]): TriggerItem[] {
+	const { record, before } = change;
+	const known = before !== undefined;
+	const changes = before ? diff(fields, before, record) : {};
+	const items: TriggerItem[] = [];
+	const watched = watch.length === 0 || !known || watch.some((field) => field in changes);
+	if (events.includes(change.event) && (change.event !== 'updated' || watched)) items.push({ event: change.event, record, changes, known });
+	if (!known) return items;
+	for (const derived of DERIVED_EVENTS[key] ?? []) {
+		if (events.includes(derived.value) && derived.happened(record, before)) items.push({ event: derived.value, record, changes, known });
+	}
+	return items;
+}
+
+/**
  * The items of a poll. With Options › Add Names, the records get their names (one list read per
  * kind for the whole poll) only here, after the changes were told apart on the records as the
  * service sent them, so the trigger's memory never holds a name.
  */
-async function outputOf(ctx: IPollFunctions, key: ResourceKey, changes: Array<{ event: ChangeEvent; record: IDataObject }>): Promise<INodeExecutionData[][]> {
+async function outputOf(ctx: IPollFunctions, key: ResourceKey, items: TriggerItem[]): Promise<INodeExecutionData[][]> {
 	const named = ctx.getNodeParameter('options.addNames', false) === true;
-	const records = named ? await addNames(ctx, changes.map((change) => change.record)) : changes.map((change) => change.record);
-	return [changes.map(({ event }, i) => ({ json: { event, resource: key, record: records[i] } }))];
+	const records = named ? await addNames(ctx, items.map((item) => item.record)) : items.map((item) => item.record);
+	return [
+		items.map(({ event, changes, known, extra }, i) => ({
+			json: { event, resource: key, record: records[i], changes, changed_fields: Object.keys(changes), changes_known: known, ...extra },
+		})),
+	];
 }
 
 /**
@@ -71,7 +97,7 @@ async function outputOf(ctx: IPollFunctions, key: ResourceKey, changes: Array<{ 
  * lint only accepts one written in place); test/unit/invariants.test.ts checks each carries this.
  */
 export const TRIGGER_SUBTITLE =
-	'={{ ($parameter["events"] || []).length >= 3 ? "On any change" : "On " + ($parameter["events"] || []).join(" or ") }}';
+	'={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}';
 
 /**
  * The parameters of a trigger: for one resource (`key`), or, for RosteringTrigger, for the resource
@@ -85,9 +111,13 @@ export function triggerProperties(key?: ResourceKey): INodeProperties[] {
 				return own;
 			})
 		: WATCHABLE.map((watched) => triggerFilters(watched));
+	// A resource's own trigger also offers the events derived from what changed, and Watch Fields.
+	const derived = key ? (DERIVED_EVENTS[key] ?? []) : [];
+	const kept = key ? KEPT_FIELDS[key] : undefined;
+	const noClockIn = key === 'shift';
 	return [
 		{
-			displayName: `Each change comes out once, as an item with the event (created, updated or removed) and the record as it is now. A record changed several times between two polls comes out once, in its latest state.${
+			displayName: `Each change comes out once, as an item with the event, the record as it is now, and what changed (each changed field's previous and new value). A record changed several times between two polls comes out once, in its latest state.${
 				key && !resource(key).shown ? ' The API documentation does not show this list, so the address polled is inferred.' : ''
 			}`,
 			name: 'notice',
@@ -103,10 +133,27 @@ export function triggerProperties(key?: ResourceKey): INodeProperties[] {
 				{ name: 'Created', value: 'created', description: 'A record created since the last poll' },
 				{ name: 'Removed', value: 'removed', description: 'A record deleted or archived (lists that have no archived records never show this)' },
 				{ name: 'Updated', value: 'updated', description: 'Any other change to a record' },
-			],
+				...derived.map(({ name, value, description }) => ({ name, value, description })),
+				...(noClockIn
+					? [{ name: 'No Clock-In', value: NO_CLOCK_IN_EVENT, description: 'A shift with an employee that started a while ago (No Clock-In After) with no timesheet for that person at that location' }]
+					: []),
+			].sort((a, b) => a.name.localeCompare(b.name)),
 			default: ['created', 'updated', 'removed'],
-			description: 'Which changes start the workflow; all three means any change',
+			description: 'Which changes start the workflow; Created, Updated and Removed together mean any change',
 		},
+		...(noClockIn
+			? [
+					{
+						displayName: 'No Clock-In After (Minutes)',
+						name: 'noClockInAfter',
+						type: 'number' as const,
+						typeOptions: { minValue: 1, maxValue: 1440 },
+						default: NO_CLOCK_IN.defaultMinutes,
+						displayOptions: { show: { events: [NO_CLOCK_IN_EVENT] } },
+						description: 'How long after a shift starts its employee must have clocked in (a timesheet at its location from an hour before its start)',
+					},
+				]
+			: []),
 		{
 			displayName: 'Start',
 			name: 'start',
@@ -141,9 +188,71 @@ export function triggerProperties(key?: ResourceKey): INodeProperties[] {
 						: []
 					: [addNamesOption({ show: { '/resource': NAMED_RESOURCES.filter((named) => WATCHABLE.includes(named)) } })]),
 				maxRateLimitWaitOption('a longer wait fails the poll, and the next poll delivers what this one could not'),
+				{
+					displayName: 'Say What Changed',
+					name: 'sayWhatChanged',
+					type: 'boolean',
+					default: true,
+					description: `Whether each update says which fields changed, with their previous values. The trigger then remembers up to ${MAX_REMEMBERED.toLocaleString('en')} records in the workflow's static data (about 210 bytes a shift), learning the records in use when the workflow is published. Off: nothing is remembered, updates say changes_known false, and the events that need the previous values (and No Clock-In) do not come out.`,
+				},
+				...(kept
+					? [
+							{
+								displayName: 'Watch Fields',
+								name: 'watchFields',
+								type: 'multiOptions' as const,
+								options: kept
+									.filter((field) => field !== 'archived')
+									.map((field) => ({ name: fieldName(field), value: field }))
+									.sort((a, b) => a.name.localeCompare(b.name)),
+								default: [],
+								description:
+									'Updated comes out only when one of these fields changed (or when the trigger had not seen the record before, so cannot tell). Empty: any change. The other events are not affected.',
+							},
+						]
+					: []),
 			],
 		},
 	];
+}
+
+/** "start_time" → "Start Time", "employee_ids" → "Employee IDs". */
+function fieldName(field: string): string {
+	return field
+		.replace(/_ids$/, '_IDs')
+		.replace(/_id$/, '_ID')
+		.split('_')
+		.map((word) => (word === 'IDs' || word === 'ID' ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+		.join(' ');
+}
+
+/**
+ * The days around today whose records a trigger learns at publishing, for the lists read by date
+ * (the others: every record, up to MAX_REMEMBERED): what people change is the shifts to come, the
+ * timesheets just worked, the leave around now.
+ */
+const LEARNED_DAYS: Partial<Record<ResourceKey, [number, number]>> = {
+	shift: [-1, 27],
+	timesheet: [-13, 1],
+	onDemandShift: [-1, 27],
+	leaveRequest: [-31, 60],
+	availability: [-1, 27],
+	leaveBlackoutPeriod: [-31, 60],
+};
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The records in use now (not archived), whose values the trigger learns at publishing. */
+async function recordsInUse(ctx: IPollFunctions, key: ResourceKey, query: IDataObject, now: number, maxRateLimitWaitSeconds: number): Promise<IDataObject[]> {
+	const spec = resource(key);
+	const qs: IDataObject = { ...query };
+	delete qs.include_archived;
+	const days = LEARNED_DAYS[key];
+	if (days && (spec.listParameters as string[]).includes('from')) {
+		qs.from = day(now + days[0] * 86_400_000);
+		qs.to = day(now + days[1] * 86_400_000);
+	}
+	return await listAll(ctx, `/v1/${spec.path}`, qs, { subject: subjectOf(key, 'getAll'), limit: MAX_REMEMBERED, rangeDays: spec.rangeDays, maxRateLimitWaitSeconds });
 }
 
 /** One poll of a trigger on `key`: the changes since the last poll, each once (README, Trigger). */
@@ -152,9 +261,14 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 	if (!WATCHABLE.includes(key)) {
 		throw inputError(ctx.getNode(), 0, `Resource: "${String(key)}" cannot be watched`, 'Choose one of the resources in the list.');
 	}
-	const events = ctx.getNodeParameter('events', []) as ChangeEvent[];
+	const events = ctx.getNodeParameter('events', []) as string[];
 	if (events.length === 0) {
-		throw inputError(ctx.getNode(), 0, 'Events is empty', 'Choose at least one of Created, Updated and Removed.');
+		throw inputError(ctx.getNode(), 0, 'Events is empty', 'Choose at least one of Created, Updated and Removed, or another event in the list.');
+	}
+	const watch = (ctx.getNodeParameter('options.watchFields', []) as string[]) ?? [];
+	const remembering = ctx.getNodeParameter('options.sayWhatChanged', true) !== false;
+	if (!remembering && events.includes(NO_CLOCK_IN_EVENT)) {
+		throw inputError(ctx.getNode(), 0, 'No Clock-In needs Options › Say What Changed', 'The trigger finds the shifts due from what it remembers of them: switch Say What Changed on, or take No Clock-In out of Events.');
 	}
 	const query = filterQuery(ctx, key);
 	const maxRateLimitWaitSeconds = maxRateLimitWait(ctx);
@@ -166,22 +280,9 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 			keepRepeats: true,
 			onServiceTime,
 		});
+	const staticData = ctx.getWorkflowStaticData('node');
 
-	if (ctx.getMode() === 'manual') {
-		// Fetch Test Event: the latest matching change, read without touching the saved position,
-		// looking back ten minutes first and further only when that finds nothing.
-		for (const minutes of [10, 24 * 60, 30 * 24 * 60, 365 * 24 * 60]) {
-			const records = await changedSince(Date.now() - minutes * 60_000);
-			const matching = records
-				.map((record) => ({ event: eventOnItsOwn(record), record }))
-				.filter((change) => events.includes(change.event))
-				.sort((a, b) => changedAt(b.record) - changedAt(a.record) || String(b.record.id).localeCompare(String(a.record.id)));
-			if (matching.length > 0) return await outputOf(ctx, key, matching.slice(0, 1));
-		}
-		throw new NodeOperationError(ctx.getNode(), `No ${spec.singular} changed in the last year matches the trigger's settings`, {
-			description: 'Change a record in the service (or widen the Events and Filters), then fetch again.',
-		});
-	}
+	if (ctx.getMode() === 'manual') return await testEvent(ctx, key, events, watch, changedSince, remembering ? (staticData.state as ChangeState | undefined) : undefined);
 
 	const start = ctx.getNodeParameter('start', 'now') as string;
 	const since =
@@ -190,7 +291,6 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 			: undefined;
 	// The position belongs to these settings: changing the resource, a filter or the start begins afresh.
 	const config = stableJson({ key, query, start, since: since ?? null });
-	const staticData = ctx.getWorkflowStaticData('node');
 	let state = staticData.state as ChangeState | undefined;
 	if (!state || state.config !== config) {
 		if (since === undefined) {
@@ -202,19 +302,64 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 				{ subject, retrySafe: true, maxRateLimitWaitSeconds, onServiceTime: (ms) => (now = ms) },
 			);
 			// A service that sends no Date header leaves only n8n's clock to start from.
-			keepPollState(staticData, startState(config, now ?? Date.now()) as unknown as IDataObject);
+			const fresh = startState(config, now ?? Date.now());
+			keepPollState(staticData, (remembering ? learn(fresh, await recordsInUse(ctx, key, query, fresh.cursor, maxRateLimitWaitSeconds), key) : fresh) as unknown as IDataObject);
 			return null;
 		}
 		state = startState(config, since);
 	}
-
 	let serviceTime: number | undefined;
 	const records = await changedSince(windowStart(state), (ms) => (serviceTime = ms));
-	const { changes, next } = takeChanges(records, state, serviceTime);
-	const wanted = changes.filter((change) => events.includes(change.event));
+	// A state with no memory (Since a Date's first poll, or one saved before the trigger remembered
+	// records) learns the records in use, as at publishing: what they were before the window.
+	if (remembering && !state.memory) state = learn(state, await recordsInUse(ctx, key, query, serviceTime ?? Date.now(), maxRateLimitWaitSeconds), key);
+	const { changes, next } = takeChanges(records, state, serviceTime, key, remembering);
+	const fields = next.memory?.fields ?? [];
+	const items = changes.flatMap((change) => itemsOf(key, change, events, watch, fields));
+	let saved: ChangeState = next;
+	if (key === 'shift' && events.includes(NO_CLOCK_IN_EVENT)) {
+		const minutes = ctx.getNodeParameter('noClockInAfter', NO_CLOCK_IN.defaultMinutes) as number;
+		const checked = await missedClockIns(ctx, next, serviceTime ?? Date.now(), minutes, query, maxRateLimitWaitSeconds);
+		items.push(...checked.items);
+		saved = checked.next;
+	}
 	// The items first (names may need reads that can fail), then the position: a poll that fails
 	// part-way moves nothing, and the position is saved with the changes it delivers (A6).
-	const output = wanted.length > 0 ? await outputOf(ctx, key, wanted) : null;
-	keepPollState(staticData, next as unknown as IDataObject);
+	const output = items.length > 0 ? await outputOf(ctx, key, items) : null;
+	keepPollState(staticData, saved as unknown as IDataObject);
 	return output;
+}
+
+/**
+ * Fetch Test Event: the latest matching change, read without touching the saved position, looking
+ * back ten minutes first and further only when that finds nothing. What changed is told from what
+ * the trigger remembers when its workflow has been published (the saved state, only read here);
+ * otherwise a record just created is told as such, and any other says its changes are not known.
+ */
+async function testEvent(
+	ctx: IPollFunctions,
+	key: ResourceKey,
+	events: string[],
+	watch: string[],
+	changedSince: (from: number) => Promise<IDataObject[]>,
+	saved: ChangeState | undefined,
+): Promise<INodeExecutionData[][]> {
+	const spec = resource(key);
+	const memory = saved?.memory;
+	const fields = memory?.fields ?? KEPT_FIELDS[key] ?? [];
+	for (const minutes of [10, 24 * 60, 30 * 24 * 60, 365 * 24 * 60]) {
+		const records = await changedSince(Date.now() - minutes * 60_000);
+		const items = records
+			.sort((a, b) => changedAt(b) - changedAt(a) || String(b.id).localeCompare(String(a.id)))
+			.flatMap((record) => {
+				const event = eventOnItsOwn(record);
+				const known = memory ? recall(memory, String(record.id)) : undefined;
+				const before = event === 'created' ? null : known && known.at < changedAt(record) ? known.values : undefined;
+				return itemsOf(key, { event, record, at: changedAt(record), before }, events, watch, fields);
+			});
+		if (items.length > 0) return await outputOf(ctx, key, items.slice(0, 1));
+	}
+	throw new NodeOperationError(ctx.getNode(), `No ${spec.singular} changed in the last year matches the trigger's settings`, {
+		description: 'Change a record in the service (or widen the Events and Filters), then fetch again.',
+	});
 }

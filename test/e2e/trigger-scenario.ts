@@ -103,15 +103,16 @@ export async function eachChangeOnceAcrossRestart(
 	sb.clock.advance(1000); // a new second on the service's clock (it stamps updated_at to the second)
 
 	/** Every item the published workflow's executions output, oldest execution first. */
-	async function delivered(): Promise<Array<{ event: string; record: Rec; executionId: string }>> {
+	type Delivered = { event: string; record: Rec; executionId: string; changes: Record<string, { from?: unknown; to: unknown }>; known: boolean };
+	async function delivered(): Promise<Delivered[]> {
 		const summaries = (await s.executions(liveWorkflowId)).sort((a, b) => Number(a.id) - Number(b.id));
-		const out: Array<{ event: string; record: Rec; executionId: string }> = [];
+		const out: Delivered[] = [];
 		for (const summary of summaries) {
 			const execution = await s.waitForExecution(summary.id);
 			expect({ id: execution.id, mode: execution.mode, status: execution.status }).toEqual({ id: summary.id, mode: 'trigger', status: 'success' });
 			for (const item of executionItems(execution, TRIGGER)) {
 				expect(item.resource).toBe('shift');
-				out.push({ event: String(item.event), record: item.record as Rec, executionId: execution.id });
+				out.push({ event: String(item.event), record: item.record as Rec, executionId: execution.id, changes: item.changes as Delivered['changes'], known: item.changes_known === true });
 			}
 		}
 		return out;
@@ -131,7 +132,10 @@ export async function eachChangeOnceAcrossRestart(
 	// --- While n8n runs: one shift created, one changed, one deleted.
 	const sydney = sb.store.locations.find((l) => l.timezone === 'Australia/Sydney' && !l.archived)!;
 	const position = sb.store.positions.find((p) => p.location_id === sydney.id && p.active && !p.archived)!;
-	const [toChange, toDelete] = changeableShifts().slice(1, 3);
+	// Shifts within the days the trigger learns when it is published (the coming four weeks).
+	const soon = changeableShifts().filter((shift) => Date.parse(String(shift.start_time)) < Date.now() + 20 * 86_400_000);
+	const [toChange, toDelete] = soon.slice(1, 3);
+	const notesBefore = toChange.notes ?? null;
 	const created = await api('POST', '/shifts', {
 		location_id: sydney.id,
 		position_id: position.id,
@@ -158,6 +162,10 @@ export async function eachChangeOnceAcrossRestart(
 	for (const change of firstBatch) {
 		expect(afterFirst.find((d) => key(d) === key(change))!.record).toEqual(change.record);
 	}
+	// What changed, told from what the trigger learned when it was published.
+	const changedItem = afterFirst.find((d) => d.event === 'updated')!;
+	expect({ known: changedItem.known, notes: changedItem.changes.notes }).toEqual({ known: true, notes: { from: notesBefore, to: 'Changed while n8n runs (e2e)' } });
+	expect(afterFirst.find((d) => d.event === 'created')).toMatchObject({ known: true, changes: {} });
 
 	// --- n8n down: the created shift changed, the changed one deleted, a new one created.
 	await s.stop();
@@ -194,4 +202,7 @@ export async function eachChangeOnceAcrossRestart(
 	for (const change of secondBatch) {
 		expect(all.find((d) => key(d) === key(change))!.record).toEqual(change.record);
 	}
+	// What the trigger remembered survived the restart: the shift created before it says what changed.
+	const afterRestart = all.find((d) => d.event === 'updated' && d.record.id === created.id)!;
+	expect({ known: afterRestart.known, notes: afterRestart.changes.notes }).toEqual({ known: true, notes: { from: null, to: 'Changed while n8n is down (e2e)' } });
 }

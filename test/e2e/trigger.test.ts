@@ -38,6 +38,7 @@ import {
 	PINNED_N8N_VERSION,
 	POLL_EVERY_15_SECONDS,
 	printServerLogOnFailure,
+	sleep,
 } from './n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -246,6 +247,90 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 			}
 			return out.length > 0 ? out : undefined;
 		});
-		expect(items).toEqual([{ ...change, resource: 'shift' }]);
+		expect(items).toEqual([expect.objectContaining({ ...change, resource: 'shift' })]);
 	});
+
+	test('published, the events people act on: a shift assigned, and a shift nobody clocked in for, each once, saying what changed', async () => {
+		const s = server!;
+		const eventsId = await n8n!.importWorkflow(eventsWorkflow());
+		await s.activate(eventsId);
+		// Published: the trigger's first poll saved its position and what it learned (A6).
+		await waitFor('the activation poll', 150_000, async () => (JSON.stringify((await s.workflow(eventsId)).staticData ?? {}).includes('"memory"') ? true : undefined));
+		const items = async () => {
+			const out: Rec[] = [];
+			for (const summary of await s.executions(eventsId)) out.push(...executionItems(await s.waitForExecution(summary.id), TRIGGER));
+			return out;
+		};
+
+		// Assigned: an open shift of the coming weeks (which the trigger learned) given to someone.
+		const open = sb.store.shifts.find((shift) => !shift.archived && !shift.employee_id && Date.parse(String(shift.start_time)) > Date.now() + 2 * 86_400_000 && Date.parse(String(shift.start_time)) < Date.now() + 20 * 86_400_000)!;
+		const person = freeEmployee(String(open.location_id), String(open.position_id), Date.parse(String(open.start_time)), Date.parse(String(open.end_time)));
+		sb.manager.editShift(String(open.id), { employee_id: String(person.id) });
+		const assigned = await waitFor('the assigned event', 150_000, async () => {
+			const found = (await items()).filter((item) => item.event === 'assigned');
+			return found.length > 0 ? found : undefined;
+		});
+		expect(assigned).toEqual([expect.objectContaining({ resource: 'shift', changes: { employee_id: { from: null, to: person.id } }, changes_known: true })]);
+		log('assigned seen');
+
+		// No Clock-In: a shift starting in two minutes for someone free then; the service's clock moved
+		// on 13 minutes (its own clock is what the trigger reads); nobody clocks in.
+		const startAt = Math.ceil((sb.clock.now().getTime() + 2 * 60_000) / 60_000) * 60_000;
+		const worker = freeEmployee(String(open.location_id), String(open.position_id), startAt, startAt + 4 * 3_600_000);
+		const late = await api('POST', '/shifts', {
+			location_id: open.location_id,
+			position_id: open.position_id,
+			employee_id: worker.id,
+			start_time: new Date(startAt).toISOString(),
+			end_time: new Date(startAt + 4 * 3_600_000).toISOString(),
+		});
+		// Learned from the trigger's own list of changes at its next poll, then the clock moves on.
+		await nextChangeRead();
+		sb.clock.advance(13 * 60_000);
+		const missed = await waitFor('the No Clock-In event', 150_000, async () => {
+			const found = (await items()).filter((item) => item.event === 'no_clock_in');
+			return found.length > 0 ? found : undefined;
+		});
+		expect(missed).toEqual([expect.objectContaining({ resource: 'shift', record: expect.objectContaining({ id: late.id, employee_id: worker.id }) })]);
+		expect(sb.requests.some((r) => r.path === '/v1/timesheets')).toBe(true);
+		log('no clock-in seen; waiting for one more poll');
+		// Once each.
+		await nextChangeRead();
+		await sleep(4000);
+		const all = await items();
+		// (The shift created for someone is Assigned too: it was given to a person.)
+		expect(all.map((item) => `${String(item.event)} ${String((item.record as Rec).id)}`).sort()).toEqual(
+			[`assigned ${String(open.id)}`, `assigned ${String(late.id)}`, `no_clock_in ${String(late.id)}`].sort(),
+		);
+	});
+
+	/** Someone who may work the position at the location and has no shift overlapping start..end. */
+	function freeEmployee(locationId: string, positionId: string, start: number, end: number): Rec {
+		const busy = new Set(
+			sb.store.shifts
+				.filter((shift) => !shift.archived && shift.employee_id && Date.parse(String(shift.start_time)) < end && Date.parse(String(shift.end_time)) > start)
+				.map((shift) => String(shift.employee_id)),
+		);
+		const person = sb.store.employees.find((e) => {
+			const locations = (e.location_ids as string[] | undefined) ?? [];
+			return e.employment_id && (locations.length === 0 || locations.includes(locationId)) && !((e.excluded_position_ids as string[]) ?? []).includes(positionId) && !busy.has(String(e.id));
+		});
+		if (!person) throw new Error('no free employee for the test shift');
+		return person;
+	}
+
+	/** Waits for a read of changes (a poll) that starts after now, on the service's clock. */
+	async function nextChangeRead(): Promise<void> {
+		const after = sb.clock.now().getTime();
+		await waitFor('the next poll', 150_000, () =>
+			sb.requests.some((r) => r.path === '/v1/shifts' && r.query.updated_since !== undefined && Date.parse(r.at) > after && r.status !== 0) || undefined,
+		);
+	}
 });
+
+/** A Shift trigger on Assigned and No Clock-In (10 minutes), polling every 15 s. */
+function eventsWorkflow(): WorkflowJson {
+	const workflow = shiftTriggerWorkflow('e2e: Rostering Shift Trigger, events people act on');
+	workflow.nodes[0].parameters = { ...(workflow.nodes[0].parameters as Rec), events: ['assigned', 'no_clock_in'], noClockInAfter: 10 };
+	return workflow;
+}

@@ -1,6 +1,7 @@
 /** Changes a manager makes in the service's own application (never through the API). Each bumps updated_at. */
 import { planBreaks } from './domain';
 import type { Store } from './store';
+import type { LeaveStatus, OnDemandStatus } from './model';
 import { parseTimestamp } from './time';
 
 export interface ShiftEdit {
@@ -22,6 +23,10 @@ export interface Manager {
 	rejectTimesheet(id: string): void;
 	setOnDemandRate(id: string, rate: number): void;
 	publishOnDemandShift(id: string): void;
+	/** The states after posted (filled, in_progress, completed, no_show, expired): the spec shows no transitions among them. */
+	setOnDemandStatus(id: string, status: Exclude<OnDemandStatus, 'draft' | 'posted'>): void;
+	/** A manager decides (or cancels) a leave request (leave's fields and states are inferred: CHOICES.md). */
+	decideLeaveRequest(id: string, status: Exclude<LeaveStatus, 'pending'>): void;
 }
 
 export function manager(store: Store): Manager {
@@ -99,6 +104,19 @@ export function manager(store: Store): Manager {
 			s.status = 'posted';
 			s.posted_at = store.stamp();
 			store.touch(s);
+		},
+		setOnDemandStatus(id, status) {
+			const s = find('onDemandShifts', id);
+			if (s.status === 'draft') throw new Error('Publish the on-demand shift first');
+			s.status = status;
+			store.touch(s);
+		},
+		decideLeaveRequest(id, status) {
+			const r = store.t.leaveRequests.get(id);
+			if (!r) throw new Error(`No leave request ${id}`);
+			if (r.status !== 'pending') throw new Error(`The leave request is ${r.status}, not pending`);
+			r.status = status;
+			store.touch(r);
 		},
 	};
 }

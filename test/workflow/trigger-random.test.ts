@@ -1,18 +1,22 @@
 /**
- * The Rostering Trigger under a seeded random workload: two triggers (shifts, timesheets) polled
+ * The Rostering triggers under a seeded random workload: two triggers (shifts, timesheets) polled
  * as n8n polls them (PollHarness) while more than a thousand changes land on the sandbox through
  * its HTTP API and its manager actions (create, change, delete, publish, approve), some of them
  * while a poll is paging, with 429s, 5xx bursts, dropped connections, expired tokens, slow pages,
  * clock moves of 0 ms (ties in the whole-second timestamps) up to beyond the overlap, and restarts.
  * Every item that comes out is tracked; the test shows that none comes out twice, that a record's
  * items follow its change time, that every record's final state comes out and nothing from before
- * activation does, and that every failure reached n8n as a thrown error. The seed is printed;
+ * activation does, that every failure reached n8n as a thrown error, and that what each item says
+ * changed is exactly the difference from the record's state before (as the test saw it), with the
+ * derived events (published, back to draft, approved) there exactly when that difference makes
+ * them happen. The seed is printed;
  * SEED=<n> replays a run, SEED=random tries a new one.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
 import { stableJson } from '../../nodes/shared/values';
+import { KEPT_FIELDS } from '../../nodes/shared/what-changed';
 import { CREDENTIAL_ID, useFixture } from './fixture';
 
 jest.setTimeout(120_000);
@@ -37,7 +41,10 @@ function prng(seed: number): () => number {
 const f = useFixture({ fresh: false });
 
 type Kind = 'shift' | 'timesheet';
-type Item = { event: string; resource: Kind; record: IDataObject };
+type Item = { event: string; resource: Kind; record: IDataObject; changes: Record<string, { from?: unknown; to: unknown }>; changes_known: boolean };
+const BASE_EVENTS = ['created', 'updated', 'removed'];
+/** The events each trigger is set to: any change, and the derived events the workload can cause. */
+const EVENTS: Record<Kind, string[]> = { shift: [...BASE_EVENTS, 'published', 'back_to_draft'], timesheet: [...BASE_EVENTS, 'approved'] };
 
 it(`a random workload (seed ${SEED}): each change once, in order, final states delivered, failures thrown`, async () => {
 	// eslint-disable-next-line no-console
@@ -171,8 +178,8 @@ it(`a random workload (seed ${SEED}): each change once, in order, final states d
 	const harness = (resource: Kind) =>
 		new PollHarness({
 			node: {
-				type: 'n8n-nodes-rostering.rosteringTrigger',
-				parameters: { resource, options: { maxRateLimitWait: 2 } } as never,
+				type: `n8n-nodes-rostering.rostering${resource === 'shift' ? 'Shift' : 'Timesheet'}Trigger`,
+				parameters: { events: EVENTS[resource], options: { maxRateLimitWait: 2 } } as never,
 				credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } },
 			},
 			credentials: f.credentials as never,
@@ -184,6 +191,51 @@ it(`a random workload (seed ${SEED}): each change once, in order, final states d
 	const backwards: string[] = [];
 	const wrongResource: string[] = [];
 	const history = new Map<string, Item[]>();
+	/** Each record's state before its next change, as the test knows it: at activation, then as delivered. */
+	const knownState = new Map<string, IDataObject>();
+	const wrongChanges: string[] = [];
+	const wrongDerived: string[] = [];
+	const derivedCount: Record<string, number> = {};
+	const KEPT: Record<Kind, string[]> = { shift: KEPT_FIELDS.shift!, timesheet: KEPT_FIELDS.timesheet! };
+	const sameValue = (field: string, a: unknown, b: unknown) =>
+		/_time$/.test(field) && typeof a === 'string' && typeof b === 'string' ? Date.parse(a) === Date.parse(b) : stableJson(a ?? null) === stableJson(b ?? null);
+
+	/** What an item says changed, against what the record was before; and its derived events. */
+	function checkChanges(kind: Kind, poll: Item[]): void {
+		for (const item of poll.filter((i) => BASE_EVENTS.includes(i.event))) {
+			const id = `${kind}:${String(item.record.id)}`;
+			const before = knownState.get(id);
+			// A record delivered before is remembered (far fewer than the bound): what changed is known.
+			if (item.event !== 'created' && history.has(id) && !item.changes_known) wrongChanges.push(`${id}: delivered before, yet changes_known false`);
+			if (item.changes_known && item.event !== 'created') {
+				if (!before) wrongChanges.push(`${id}: changes_known, but the test never saw it`);
+				else {
+					for (const field of KEPT[kind]) {
+						const told = item.changes[field];
+						const differs = !sameValue(field, before[field], item.record[field]);
+						if (differs !== (told !== undefined)) wrongChanges.push(`${id} ${field}: ${stableJson(before[field])} → ${stableJson(item.record[field])}, told ${stableJson(told)}`);
+						else if (told && ('from' in told ? !sameValue(field, told.from, before[field]) : false)) wrongChanges.push(`${id} ${field}: from ${stableJson(told.from)}, was ${stableJson(before[field])}`);
+					}
+				}
+			}
+			// The derived events of this version: there exactly when its difference makes them happen.
+			const derived = poll.filter((i) => !BASE_EVENTS.includes(i.event) && i.record.id === item.record.id).map((i) => i.event).sort();
+			for (const event of derived) derivedCount[event] = (derivedCount[event] ?? 0) + 1;
+			const status = item.changes.status as { from?: unknown; to: unknown } | undefined;
+			const expected = !item.changes_known
+				? []
+				: kind === 'shift'
+					? [
+							...((item.event === 'created' ? item.record.status === 'published' : status?.to === 'published') ? ['published'] : []),
+							...(status?.from === 'published' && status.to === 'unpublished' ? ['back_to_draft'] : []),
+						]
+					: (item.event === 'created' ? item.record.status === 'approved' : status?.to === 'approved')
+						? ['approved']
+						: [];
+			if (stableJson(derived) !== stableJson(expected.sort())) wrongDerived.push(`${id} ${item.event} ${stableJson(item.changes)}: derived ${stableJson(derived)}, expected ${stableJson(expected)}`);
+			knownState.set(id, item.record);
+		}
+	}
 	let items = 0;
 	let polls = 0;
 	let restarts = 0;
@@ -191,12 +243,18 @@ it(`a random workload (seed ${SEED}): each change once, in order, final states d
 	let fatalInjected = 0;
 
 	function take(kind: Kind, result: IDataObject[] | null): void {
+		checkChanges(kind, (result ?? []) as unknown as Item[]);
 		for (const raw of result ?? []) {
 			const item = raw as unknown as Item;
 			items++;
 			if (item.resource !== kind) wrongResource.push(String(item.record.id));
 			const id = `${kind}:${String(item.record.id)}`;
-			const version = `${id}|${String(item.record.updated_at)}|${stableJson(item.record)}`;
+			const version = `${item.event} ${id}|${String(item.record.updated_at)}|${stableJson(item.record)}`;
+			if (!BASE_EVENTS.includes(item.event)) {
+				if (delivered.has(version)) duplicates.push(version.slice(0, 80));
+				delivered.add(version);
+				continue;
+			}
 			if (delivered.has(version)) duplicates.push(version.slice(0, 80));
 			delivered.add(version);
 			const list = history.get(id) ?? [];
@@ -229,6 +287,13 @@ it(`a random workload (seed ${SEED}): each change once, in order, final states d
 	sandbox.clock.advance(2_000);
 	for (const kind of ['shift', 'timesheet'] as Kind[]) expect(await triggers[kind].activate()).toBeNull();
 	const floor = now();
+	// What every record was at activation, as the API shows it (what the triggers may have learned).
+	for (const [kind, table] of [['shift', 'shifts'], ['timesheet', 'timesheets']] as const) {
+		for (const id of store.t[table].keys()) {
+			const record = store.get(table, id);
+			if (record) knownState.set(`${kind}:${id}`, record as IDataObject);
+		}
+	}
 	sandbox.clock.advance(1_000);
 
 	// ---- the workload ----
@@ -309,8 +374,12 @@ it(`a random workload (seed ${SEED}): each change once, in order, final states d
 	// eslint-disable-next-line no-console
 	console.log(
 		`trigger-random: SEED=${SEED} mutations=${done} ${JSON.stringify(counts)} polls=${polls} items=${items} restarts=${restarts} ` +
-			`transient faults=${transientFaults} thrown=${thrown.length}`,
+			`transient faults=${transientFaults} thrown=${thrown.length} derived=${JSON.stringify(derivedCount)}`,
 	);
+	// What each item said changed, and its derived events, are the record's own difference.
+	expect(wrongChanges).toEqual([]);
+	expect(wrongDerived).toEqual([]);
+	expect(Object.keys(derivedCount).sort()).toEqual(['approved', 'back_to_draft', 'published']);
 
 	// Nothing twice, each record's items in order of change time, each on its own trigger.
 	expect(duplicates).toEqual([]);

@@ -19,7 +19,26 @@ const f = useFixture();
 
 const { business, locations, positionAt } = seedLookups(() => f);
 
-type Item = { event: string; resource: string; record: IDataObject };
+type Item = { event: string; resource: string; record: IDataObject; changes: IDataObject; changed_fields: string[]; changes_known: boolean };
+
+/**
+ * What a change of notes through the API changes: the notes, and a published shift's status (a
+ * change makes it a draft again), in the order of the trigger's fields.
+ */
+const notesChanged = (before: { notes?: unknown; status?: unknown }, to: string): IDataObject => ({
+	...(before.status === 'published' ? { status: { from: 'published', to: 'unpublished' } } : {}),
+	notes: { from: before.notes ?? null, to },
+});
+
+/** The item a change gives: the event, the record as the service has it now, and what changed. */
+const itemFor = (event: string, record: unknown, changes: IDataObject = {}) => ({
+	event,
+	resource: 'shift',
+	record,
+	changes,
+	changed_fields: Object.keys(changes),
+	changes_known: true,
+});
 
 /**
  * The trigger a user adds from the nodes panel for `resource`: its own (rosteringShiftTrigger, ...).
@@ -54,10 +73,15 @@ const current = (id: string) => f.sandbox.store.get('shifts', id)!;
 const edit = (id: string, notes: string) => f.sandbox.manager.editShift(id, { notes });
 
 const shiftLists = () => f.apiRequests().filter((r) => r.method === 'GET' && r.path === '/v1/shifts');
+/** The reads of changes (updated_since), not those of the records in use the trigger learns. */
+const changeReads = () => shiftLists().filter((r) => r.query.updated_since !== undefined);
 /** The trigger's state in h.memory (the node's static data) or h.persisted (the workflow's). */
 const state = (data: IDataObject) => ((data['node:Trigger'] as IDataObject | undefined) ?? data).state as unknown as ChangeState;
 const ids = (items: Item[] | IDataObject[] | null) => (items ?? []).map((i) => String((i as Item).record.id));
 const at = (item: Item | IDataObject) => Date.parse(String((item as Item).record.updated_at));
+
+/** The UTC date `days` from the service's now (the days the trigger learns are whole UTC dates). */
+const day = (days: number) => new Date(now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Local wall-clock time `days` from now, as a user types it (no offset). */
 function localDay(days: number, time: string): string {
@@ -97,18 +121,25 @@ describe('from activation', () => {
 		const h = shiftTrigger();
 		expect(await h.activate()).toBeNull();
 		const requests = f.apiRequests();
-		expect(requests).toHaveLength(1);
+		// The service's time (one record), then the shifts in use it learns: yesterday to four weeks on, 200 a page.
 		expect(requests[0].query).toEqual({ limit: '1', include_archived: 'true' });
+		const learning = requests.slice(1);
+		expect(learning.length).toBeGreaterThan(0);
+		for (const read of learning) expect(read.query).toMatchObject({ from: day(-1), to: day(27), limit: '200' });
+		expect(learning[0].query.include_archived).toBeUndefined();
+		const read = learning.flatMap((r) => (r.responseBody as { data: IDataObject[] }).data);
 		const saved = state(h.persisted);
+		expect(Object.keys(saved.memory!.records).sort()).toEqual(read.map((s) => String(s.id)).sort());
 		expect(saved.seen).toEqual({});
 		expect(Math.abs(saved.cursor - now())).toBeLessThan(2_000);
 		expect(saved.floor).toBe(saved.cursor);
 
 		later();
 		const shift = futureShifts()[0];
+		const before = { ...current(shift.id) };
 		await shiftNode({ operation: 'update', shiftId: byId(shift.id), updateFields: { notes: 'Bring keys' } });
 		const items = (await h.poll()) as Item[];
-		expect(items).toEqual([{ event: 'updated', resource: 'shift', record: current(shift.id) }]);
+		expect(items).toEqual([itemFor('updated', current(shift.id), notesChanged(before, 'Bring keys'))]);
 		expect(items[0].record.notes).toBe('Bring keys');
 		expect(state(h.persisted).seen[shift.id]).toBeDefined();
 
@@ -123,8 +154,9 @@ describe('from activation', () => {
 		const h = trigger({ resource: 'shift' }, true);
 		await activated(h);
 		const shift = futureShifts()[0];
+		const before = { ...current(shift.id) };
 		await shiftNode({ operation: 'update', shiftId: byId(shift.id), updateFields: { notes: 'Still here' } });
-		expect(await h.poll()).toEqual([{ event: 'updated', resource: 'shift', record: current(shift.id) }]);
+		expect(await h.poll()).toEqual([itemFor('updated', current(shift.id), notesChanged(before, 'Still here'))]);
 		expect(await h.poll()).toBeNull();
 	});
 
@@ -140,7 +172,7 @@ describe('from activation', () => {
 			endTime: localDay(10, '13:00'),
 		});
 		const first = (await h.poll()) as Item[];
-		expect(first).toEqual([{ event: 'created', resource: 'shift', record: current(String(created.id)) }]);
+		expect(first).toEqual([itemFor('created', current(String(created.id)))]);
 		expect(await h.poll()).toBeNull();
 
 		later();
@@ -206,7 +238,7 @@ describe('since a date', () => {
 		const h = shiftTrigger({ start: 'since', since: local });
 		const items = (await h.activate()) as Item[];
 		expect(shiftLists()[0].query.updated_since).toBe(new Date(sinceMs).toISOString());
-		expect(shiftLists()).toHaveLength(3);
+		expect(changeReads()).toHaveLength(3);
 		expectEachOnceInLatestState(items, changed);
 		const times = items.map(at);
 		expect([...times].sort((x, y) => x - y)).toEqual(times);
@@ -311,12 +343,14 @@ describe('a record changed twice between polls', () => {
 		const h = shiftTrigger();
 		await activated(h);
 		const shift = futureShifts()[0];
+		const before = { ...current(shift.id) };
 		await shiftNode({ operation: 'update', shiftId: byId(shift.id), updateFields: { notes: 'first' } });
 		later();
 		await shiftNode({ operation: 'update', shiftId: byId(shift.id), updateFields: { notes: 'second' } });
 		const items = (await h.poll()) as Item[];
 		expect(items).toHaveLength(1);
-		expect(items[0]).toEqual({ event: 'updated', resource: 'shift', record: current(shift.id) });
+		// What changed is told from the state before the first change: the one in between was never read.
+		expect(items[0]).toEqual(itemFor('updated', current(shift.id), notesChanged(before, 'second')));
 		expect(items[0].record.notes).toBe('second');
 		expect(await h.poll()).toBeNull();
 	});
@@ -329,7 +363,7 @@ describe('removals, event and location filters', () => {
 		const shift = futureShifts()[0];
 		await shiftNode({ operation: 'delete', shiftId: byId(shift.id) });
 		const items = (await h.poll()) as Item[];
-		expect(items).toEqual([{ event: 'removed', resource: 'shift', record: current(shift.id) }]);
+		expect(items).toEqual([itemFor('removed', current(shift.id), { archived: { from: false, to: true } })]);
 		expect(items[0].record.archived).toBe(true);
 		expect(await h.poll()).toBeNull();
 	});
@@ -524,6 +558,7 @@ describe('Fetch Test Event', () => {
 		const h = shiftTrigger();
 		await activated(h);
 		const [older, newest, removed] = futureShifts();
+		const newestBefore = current(newest.id).notes ?? null;
 		edit(older.id, 'older');
 		later();
 		await shiftNode({ operation: 'delete', shiftId: byId(removed.id) });
@@ -532,12 +567,14 @@ describe('Fetch Test Event', () => {
 		later();
 		const persisted = h.persisted;
 		const memory = h.memory;
-		expect(await h.poll('manual')).toEqual([{ event: 'updated', resource: 'shift', record: current(newest.id) }]);
+		// The workflow was published: what changed is told from what the trigger remembers.
+		expect(await h.poll('manual')).toEqual([itemFor('updated', current(newest.id), { notes: { from: newestBefore, to: 'newest' } })]);
 		expect(h.persisted).toEqual(persisted);
 		expect(h.memory).toEqual(memory);
 
 		const removals = trigger({ resource: 'shift', events: ['removed'] });
-		expect(await removals.poll('manual')).toEqual([{ event: 'removed', resource: 'shift', record: current(removed.id) }]);
+		// Never published: it remembers nothing, so what changed cannot be told.
+		expect(await removals.poll('manual')).toEqual([{ ...itemFor('removed', current(removed.id)), changes_known: false }]);
 		expect(removals.persisted).toEqual({});
 		expect(removals.memory).toEqual({});
 
@@ -605,7 +642,9 @@ describe('changing the settings', () => {
 		timesheets.restart();
 		f.sandbox.clearRequests();
 		expect(await timesheets.activate()).toBeNull();
-		expect(f.apiRequests().map((r) => [r.path, r.query.limit])).toEqual([['/v1/timesheets', '1']]);
+		// The service's time, then the timesheets in use it learns (the last two weeks).
+		expect(f.apiRequests().map((r) => [r.path, r.query.limit])[0]).toEqual(['/v1/timesheets', '1']);
+		expect(f.apiRequests().every((r) => r.path === '/v1/timesheets')).toBe(true);
 		expect(JSON.parse(state(timesheets.persisted).config).key).toBe('timesheet');
 		expect(state(timesheets.persisted).seen).toEqual({});
 		later();

@@ -1,0 +1,104 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import type { ChangeState } from './changes';
+import { subjectOf } from './params';
+import { resource } from './resources';
+import { listAll } from './transport';
+import { recall, type TriggerItem } from './what-changed';
+
+/**
+ * The Shift trigger's No Clock-In event: a shift with an employee that started `minutes` ago, and
+ * no timesheet of that person at that location since shortly before its start; once per shift.
+ *
+ * The shifts come from what the trigger remembers (what-changed.ts: the shifts in use when it was
+ * published, and every change since), so finding them costs no request. Only when a shift is due
+ * does the poll read the timesheets, once, over the days of the due shifts. Each poll checks the
+ * shifts that became due since the last check (`until`, the service's time), so a shift is looked
+ * at once however often n8n polls; one moved to a later start is looked at again at its new time.
+ */
+export const NO_CLOCK_IN_EVENT = 'no_clock_in';
+
+export const NO_CLOCK_IN = {
+	defaultMinutes: 10,
+	/** A timesheet that began up to this long before the shift's start counts as its clock-in. */
+	earlyClockInMs: 60 * 60_000,
+	/** Shifts that became due longer ago than this (n8n stopped for a day, say) are let go. */
+	lookBackMs: 24 * 60 * 60_000,
+};
+
+/** What the check keeps in the trigger's state: how far it has looked, and what it has told. */
+export interface ClockInCheck {
+	/** Shifts due at or before this moment (service time, ms) have been looked at. */
+	until: number;
+	/** "<shift id>@<start ms>" → start ms, for the shifts told, kept two days past their start. */
+	told: Record<string, number>;
+}
+
+type WithCheck = ChangeState & { clockIns?: ClockInCheck };
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The No Clock-In items of a poll at `now` (the service's time), and the state with the check
+ * moved on. `query`: the trigger's filters, which the timesheet read takes too (location, employee).
+ */
+export async function missedClockIns(
+	ctx: IPollFunctions,
+	state: ChangeState,
+	now: number,
+	minutes: number,
+	query: IDataObject,
+	maxRateLimitWaitSeconds: number,
+): Promise<{ items: TriggerItem[]; next: ChangeState }> {
+	const after = (state as WithCheck).clockIns?.until ?? state.floor;
+	const check: ClockInCheck = { until: now, told: { ...((state as WithCheck).clockIns?.told ?? {}) } };
+	for (const [told, start] of Object.entries(check.told)) if (start < now - 2 * 86_400_000) delete check.told[told];
+
+	// The remembered shifts with an employee whose start + minutes passed since the last check.
+	const memory = state.memory;
+	const wait = minutes * 60_000;
+	const due: IDataObject[] = [];
+	for (const id of Object.keys(memory?.records ?? {})) {
+		const shift = recall(memory!, id)!.values;
+		const start = Date.parse(String(shift.start_time));
+		const moment = start + wait;
+		if (!shift.employee_id || shift.archived === true || Number.isNaN(start)) continue;
+		if (moment <= Math.max(after, now - NO_CLOCK_IN.lookBackMs) || moment > now || `${id}@${start}` in check.told) continue;
+		due.push({ id, ...shift });
+	}
+	const next = { ...state, clockIns: check } as WithCheck;
+	if (due.length === 0) return { items: [], next };
+
+	// One read of the timesheets over the due shifts' days (a day either side: local dates).
+	const earliest = Math.min(...due.map((shift) => Date.parse(String(shift.start_time))));
+	const timesheets = resource('timesheet');
+	const qs: IDataObject = { from: day(earliest - 86_400_000), to: day(now + 86_400_000) };
+	if (query.location_id) qs.location_id = query.location_id;
+	if (query.employee_id) qs.employee_id = query.employee_id;
+	const worked = await listAll(ctx, `/v1/${timesheets.path}`, qs, {
+		subject: subjectOf('timesheet', 'getAll'),
+		rangeDays: timesheets.rangeDays,
+		maxRateLimitWaitSeconds,
+	});
+	const items: TriggerItem[] = [];
+	for (const shift of due) {
+		const start = Date.parse(String(shift.start_time));
+		const clockedIn = worked.some(
+			(timesheet) =>
+				timesheet.archived !== true &&
+				timesheet.employee_id === shift.employee_id &&
+				timesheet.location_id === shift.location_id &&
+				Date.parse(String(timesheet.start_time)) >= start - NO_CLOCK_IN.earlyClockInMs,
+		);
+		check.told[`${String(shift.id)}@${start}`] = start;
+		if (clockedIn) continue;
+		items.push({
+			event: NO_CLOCK_IN_EVENT,
+			record: shift,
+			changes: {},
+			known: true,
+			extra: { minutes_since_start: Math.floor((now - start) / 60_000) },
+		});
+	}
+	return { items, next };
+}

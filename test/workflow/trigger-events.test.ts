@@ -1,0 +1,281 @@
+/**
+ * The triggers say what changed (issue 23): each update carries its changed fields with their
+ * previous and new values, Watch Fields lets only the changes that matter through, and the events
+ * people act on come out once each: a shift assigned, open again, moved, published, back to draft;
+ * a timesheet clocked in, out, approved, rejected; an on-demand shift's states; a project archived
+ * and back; a leave request decided; and a shift nobody clocked in for. Polled as n8n polls an
+ * active workflow's trigger (PollHarness), against the sandbox, with its clock moved on by the test.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { PollHarness } from '../harness';
+import type { ChangeState } from '../../nodes/shared/changes';
+import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
+
+jest.setTimeout(60_000);
+
+const f = useFixture();
+const { business, locations, positionAt, employeesFor } = seedLookups(() => f);
+
+type Item = { event: string; resource: string; record: IDataObject; changes: Record<string, { from?: unknown; to: unknown }>; changed_fields: string[]; changes_known: boolean; minutes_since_start?: number };
+
+function trigger(resource: string, parameters: IDataObject): PollHarness {
+	return new PollHarness({
+		node: {
+			type: `n8n-nodes-rostering.rostering${resource}Trigger`,
+			parameters: parameters as never,
+			credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } },
+		},
+		credentials: f.credentials as never,
+	});
+}
+
+const later = (ms = 2_000) => f.sandbox.clock.advance(ms);
+const now = () => f.sandbox.clock.now().getTime();
+const store = () => f.sandbox.store;
+const state = (data: IDataObject) => ((data['node:Trigger'] as IDataObject | undefined) ?? data).state as unknown as ChangeState;
+const events = (items: unknown) => ((items as Item[] | null) ?? []).map((item) => `${item.event} ${String(item.record.id)}`);
+
+async function activated(h: PollHarness): Promise<void> {
+	expect(await h.activate()).toBeNull();
+	later();
+	f.sandbox.clearRequests();
+}
+
+/** Upcoming shifts of the main business (in the days a trigger learns at publishing). */
+const upcoming = () =>
+	[...store().t.shifts.values()]
+		.filter((s) => s.business_id === business() && !s.archived && s.start_time > now() + 2 * 86_400_000 && s.start_time < now() + 20 * 86_400_000)
+		.sort((a, b) => a.start_time - b.start_time || a.id.localeCompare(b.id));
+
+async function node(type: string, parameters: IDataObject): Promise<IDataObject> {
+	const result = await f.run(type, parameters);
+	expect(result.error).toBeUndefined();
+	return result.json('Node')[0];
+}
+
+describe('shifts: what changed, and the events people act on', () => {
+	const shiftEvents = ['updated', 'assigned', 'became_open', 'times_changed', 'published', 'back_to_draft'];
+
+	it('assigned, became open, times changed, published, changed back to draft: each once, with the fields that changed', async () => {
+		const h = trigger('Shift', { events: shiftEvents });
+		await activated(h);
+		const open = upcoming().find((s) => !s.employee_id && s.status === 'unpublished')!;
+		const person = employeesFor(open.location_id, open.position_id)[0];
+
+		f.sandbox.manager.editShift(open.id, { employee_id: person.id });
+		later();
+		const assigned = (await h.poll()) as Item[];
+		expect(events(assigned)).toEqual([`updated ${open.id}`, `assigned ${open.id}`]);
+		expect(assigned[1].changes).toEqual({ employee_id: { from: null, to: person.id } });
+		expect(assigned[1].changed_fields).toEqual(['employee_id']);
+		expect(await h.poll()).toBeNull();
+
+		const startBefore = String(assigned[1].record.start_time);
+		f.sandbox.manager.editShift(open.id, { start_time: startBefore.replace(/T\d\d:/, (t) => `T${String(Number(t.slice(1, 3)) + 1).padStart(2, '0')}:`) });
+		later();
+		const moved = (await h.poll()) as Item[];
+		expect(events(moved)).toEqual([`updated ${open.id}`, `times_changed ${open.id}`]);
+		expect(moved[1].changes.start_time).toEqual({ from: startBefore, to: moved[1].record.start_time });
+
+		f.sandbox.manager.publishShift(open.id);
+		later();
+		expect(events(await h.poll())).toEqual([`updated ${open.id}`, `published ${open.id}`]);
+
+		// A change through the API makes a published shift a draft again; taking its employee off opens it.
+		await node('rosteringShift', { operation: 'update', shiftId: byId(open.id), updateFields: { openShift: true } });
+		later();
+		const reopened = (await h.poll()) as Item[];
+		expect(events(reopened)).toEqual([`updated ${open.id}`, `became_open ${open.id}`, `back_to_draft ${open.id}`]);
+		expect(reopened[0].changes).toMatchObject({ employee_id: { from: person.id, to: null }, status: { from: 'published', to: 'unpublished' } });
+		expect(await h.poll()).toBeNull();
+	});
+
+	it('Watch Fields: a change to the notes alone does not come out as updated; a change of time does', async () => {
+		const h = trigger('Shift', { events: ['updated'], options: { watchFields: ['start_time', 'end_time', 'employee_id'] } });
+		await activated(h);
+		const [first, second] = upcoming();
+		f.sandbox.manager.editShift(first.id, { notes: 'notes only' });
+		later();
+		expect(await h.poll()).toBeNull();
+		f.sandbox.manager.editShift(second.id, { end_time: new Date(second.end_time + 30 * 60_000).toISOString() });
+		later();
+		const items = (await h.poll()) as Item[];
+		expect(events(items)).toEqual([`updated ${second.id}`]);
+		expect(items[0].changed_fields).toEqual(expect.arrayContaining(['end_time']));
+		// The notes change was remembered: it is not told again with the next change of that shift.
+		f.sandbox.manager.editShift(first.id, { end_time: new Date(first.end_time + 30 * 60_000).toISOString() });
+		later();
+		const next = (await h.poll()) as Item[];
+		expect(next[0].changed_fields).not.toContain('notes');
+	});
+
+	it('a shift the trigger never saw (outside the days it learns): updated, saying what changed is not known; no event guessed', async () => {
+		const h = trigger('Shift', { events: shiftEvents });
+		await activated(h);
+		const far = [...store().t.shifts.values()].find((s) => s.business_id === business() && !s.archived && s.start_time > now() + 40 * 86_400_000 && s.employee_id)!;
+		expect(far).toBeDefined();
+		f.sandbox.manager.editShift(far.id, { employee_id: null });
+		later();
+		const items = (await h.poll()) as Item[];
+		expect(items.map((item) => [item.event, item.changes_known, item.changed_fields])).toEqual([['updated', false, []]]);
+		// Now it is known: its next change says what changed.
+		f.sandbox.manager.editShift(far.id, { notes: 'now known' });
+		later();
+		expect(((await h.poll()) as Item[]).map((item) => [item.event, item.changes_known, item.changed_fields])).toEqual([['updated', true, ['notes']]]);
+	});
+});
+
+describe('Options › Say What Changed off', () => {
+	it('remembers nothing: activation is one request, an update says what changed is not known, and No Clock-In says it needs the option', async () => {
+		const h = trigger('Shift', { events: ['updated', 'assigned'], options: { sayWhatChanged: false } });
+		expect(await h.activate()).toBeNull();
+		expect(f.apiRequests()).toHaveLength(1);
+		expect(state(h.persisted).memory).toBeUndefined();
+		later();
+		const shift = upcoming().find((s) => !s.employee_id)!;
+		f.sandbox.manager.editShift(shift.id, { employee_id: employeesFor(shift.location_id, shift.position_id)[0].id });
+		later();
+		const items = (await h.poll()) as Item[];
+		expect(items.map((item) => [item.event, item.changes_known, item.changed_fields])).toEqual([['updated', false, []]]);
+		expect(state(h.persisted).memory).toBeUndefined();
+
+		const clock = trigger('Shift', { events: ['no_clock_in'], options: { sayWhatChanged: false } });
+		await expect(clock.activate()).rejects.toThrow('No Clock-In needs Options › Say What Changed');
+	});
+});
+
+describe('timesheets, on-demand shifts, projects and leave', () => {
+	it('timesheets: clocked in (created open), clocked out, approved, rejected', async () => {
+		const h = trigger('Timesheet', { events: ['clocked_in', 'clocked_out', 'approved', 'rejected'] });
+		await activated(h);
+		const location = locations()[0];
+		const position = positionAt(location.id);
+		const person = employeesFor(location.id, position.id)[3];
+		const start = new Date(Math.floor((now() - 3 * 3_600_000) / 60_000) * 60_000).toISOString();
+		const sheet = await node('rosteringTimesheet', { operation: 'create', employeeId: byId(person.id), locationId: byId(location.id), positionId: byId(position.id), startTime: start, endTime: '' });
+		later();
+		expect(events(await h.poll())).toEqual([`clocked_in ${String(sheet.id)}`]);
+		await node('rosteringTimesheet', { operation: 'update', timesheetId: byId(String(sheet.id)), updateFields: { endTime: new Date(now() - 60_000).toISOString() } });
+		later();
+		const out = (await h.poll()) as Item[];
+		expect(events(out)).toEqual([`clocked_out ${String(sheet.id)}`]);
+		expect(out[0].changes.end_time).toEqual({ from: null, to: out[0].record.end_time });
+		f.sandbox.manager.approveTimesheet(String(sheet.id));
+		const other = [...store().t.timesheets.values()].find((t) => t.business_id === business() && t.status === 'pending' && !t.archived && t.start_time > now() - 10 * 86_400_000 && t.id !== sheet.id)!;
+		f.sandbox.manager.rejectTimesheet(other.id);
+		later();
+		expect(events(await h.poll()).sort()).toEqual([`approved ${String(sheet.id)}`, `rejected ${other.id}`].sort());
+		expect(await h.poll()).toBeNull();
+	});
+
+	it('on-demand shifts: posted, then filled (the states after posted are set by the sandbox, as the service would)', async () => {
+		const h = trigger('OnDemandShift', { events: ['became_posted', 'became_filled', 'became_completed'] });
+		await activated(h);
+		const location = locations()[0];
+		const day = new Date(now() + 5 * 86_400_000).toISOString().slice(0, 10);
+		const draft = await node('rosteringOnDemandShift', {
+			operation: 'create',
+			locationId: byId(location.id),
+			positionId: byId(positionAt(location.id).id),
+			startTime: `${day}T10:00:00`,
+			endTime: `${day}T14:00:00`,
+		});
+		later();
+		expect(await h.poll()).toBeNull();
+		f.sandbox.manager.setOnDemandRate(String(draft.id), 42);
+		f.sandbox.manager.publishOnDemandShift(String(draft.id));
+		later();
+		const posted = (await h.poll()) as Item[];
+		expect(events(posted)).toEqual([`became_posted ${String(draft.id)}`]);
+		expect(posted[0].changes.status).toEqual({ from: 'draft', to: 'posted' });
+		f.sandbox.manager.setOnDemandStatus(String(draft.id), 'filled');
+		later();
+		expect(events(await h.poll())).toEqual([`became_filled ${String(draft.id)}`]);
+	});
+
+	it('projects: archived and unarchived', async () => {
+		const h = trigger('Project', { events: ['project_archived', 'project_unarchived'] });
+		await activated(h);
+		const project = [...store().t.projects.values()].find((p) => p.business_id === business() && p.status === 'active')!;
+		await node('rosteringProject', { operation: 'archive', projectId: byId(project.id) });
+		later();
+		const archived = (await h.poll()) as Item[];
+		expect(events(archived)).toEqual([`project_archived ${project.id}`]);
+		await node('rosteringProject', { operation: 'unarchive', projectId: byId(project.id) });
+		later();
+		expect(events(await h.poll())).toEqual([`project_unarchived ${project.id}`]);
+	});
+
+	it('leave requests: decided when a pending request is approved or declined (leave fields inferred)', async () => {
+		const h = trigger('LeaveRequest', { events: ['decided'] });
+		await activated(h);
+		const pending = [...store().t.leaveRequests.values()].filter((r) => r.business_id === business() && r.status === 'pending' && !r.archived);
+		const [approved, declined, cancelled] = pending;
+		f.sandbox.manager.decideLeaveRequest(approved.id, 'approved');
+		f.sandbox.manager.decideLeaveRequest(declined.id, 'declined');
+		f.sandbox.manager.decideLeaveRequest(cancelled.id, 'cancelled');
+		later();
+		const items = (await h.poll()) as Item[];
+		expect(events(items).sort()).toEqual([`decided ${approved.id}`, `decided ${declined.id}`].sort());
+		expect(items.find((item) => item.record.id === approved.id)!.changes.status).toEqual({ from: 'pending', to: 'approved' });
+	});
+});
+
+describe('No clock-in', () => {
+	/** A quiet day far ahead, the service's clock set to its early morning: no seed shift, nobody clocked in. */
+	function quietMorning(): void {
+		f.sandbox.clock.set('2031-03-04T20:00:00Z');
+		f.connect(); // a token issued at the service's time
+	}
+
+	it('a shift with an employee that started 10 minutes ago with no timesheet: one item, once, with the employee named; one timesheet read, only when a shift is due', async () => {
+		quietMorning();
+		const location = locations().find((l) => l.timezone === 'Australia/Sydney')!;
+		const position = positionAt(location.id);
+		const [absent, present] = employeesFor(location.id, position.id);
+		const h = trigger('Shift', { events: ['no_clock_in'], noClockInAfter: 10, filters: { locationId: byId(location.id) }, options: { addNames: true } });
+		await activated(h);
+		const start = new Date(now() + 5 * 60_000);
+		start.setUTCSeconds(0, 0);
+		const end = new Date(start.getTime() + 4 * 3_600_000);
+		const shiftFor = async (employee: string) =>
+			await node('rosteringShift', { operation: 'create', locationId: byId(location.id), positionId: byId(position.id), additionalFields: { employeeId: byId(employee) }, startTime: start.toISOString(), endTime: end.toISOString() });
+		const missed = await shiftFor(absent.id);
+		const kept = await shiftFor(present.id);
+		// The shifts come through the trigger's own list of changes: it learns them there.
+		later();
+		expect(await h.poll()).toBeNull();
+		f.sandbox.clearRequests();
+
+		// Six minutes on (a minute after the start), the second person clocks in.
+		f.sandbox.clock.set(new Date(start.getTime() + 60_000).toISOString());
+		f.connect();
+		await node('rosteringTimesheet', { operation: 'create', employeeId: byId(present.id), locationId: byId(location.id), positionId: byId(position.id), startTime: new Date(start.getTime() - 2 * 60_000).toISOString(), endTime: '' });
+		f.sandbox.clearRequests();
+		expect(await h.poll()).toBeNull(); // not due yet: nothing but the list of changes
+		expect(f.apiRequests().filter((r) => r.method === 'GET').map((r) => r.path)).toEqual(['/v1/shifts']);
+		f.sandbox.clearRequests();
+
+		// Eleven minutes after the start: both due; one timesheet read tells them apart.
+		f.sandbox.clock.set(new Date(start.getTime() + 11 * 60_000).toISOString());
+		f.connect();
+		const items = (await h.poll()) as Item[];
+		expect(items.map((item) => [item.event, item.record.id])).toEqual([['no_clock_in', missed.id]]);
+		expect(items[0]).toMatchObject({ resource: 'shift', minutes_since_start: 11, record: { employee_id: absent.id, location_id: location.id, employee_name: expect.any(String), location_name: location.name } });
+		const reads = f.apiRequests().filter((r) => r.method === 'GET' && !['/v1/locations', '/v1/positions', '/v1/employees'].includes(r.path));
+		expect(reads.map((r) => r.path)).toEqual(['/v1/shifts', '/v1/timesheets']);
+		expect(reads[1].query).toMatchObject({ location_id: location.id });
+		expect(kept.id).not.toBe(missed.id);
+
+		// Once: the next polls (and a restart) tell nothing more, and read no timesheets.
+		f.sandbox.clearRequests();
+		later(60_000);
+		expect(await h.poll()).toBeNull();
+		h.restart();
+		later(60_000);
+		expect(await h.poll()).toBeNull();
+		expect(f.apiRequests().map((r) => r.path)).toEqual(['/v1/shifts', '/v1/shifts']);
+		expect(Object.keys((state(h.persisted) as ChangeState & { clockIns: { told: object } }).clockIns.told)).toHaveLength(2);
+	});
+});
