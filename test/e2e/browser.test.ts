@@ -42,7 +42,8 @@
  *    hold the typed text, and the saved workflow stores it as typed.
  * 6. On an empty canvas, "Add first step" › search "Rostering Shift" › Rostering Shift: the Triggers
  *    section comes first, open, listing the Rostering Shift Trigger's events (On created, On
- *    removed, On updated; no "No Rostering Shift Triggers available" callout), then Actions (6).
+ *    removed, On updated, the five derived from what changed and On No Clock-In; no "No Rostering
+ *    Shift Triggers available" callout), then Actions (7).
  *    "On created" adds a Rostering Shift Trigger (type n8n-nodes-rostering.rosteringShiftTrigger,
  *    Events: Created) with a Rostering credential chosen (n8n picks the newest: 4's); the canvas
  *    shows it ("On created"), and the saved workflow has it with that credential.
@@ -775,8 +776,13 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 
 		// On an empty canvas the Triggers section comes first, open, with the trigger's events.
 		const categories = creator.locator(byTestId('node-creator-category-item'));
-		await expect(waitForTexts(categories, 2, false)).resolves.toEqual(['Triggers (3)', 'Actions (7)']);
-		await expect(waitForTexts(names, 3)).resolves.toEqual(['On created', 'On removed', 'On updated']);
+		// Its events: created, updated, removed, the five derived from what changed, and No Clock-In.
+		await expect(waitForTexts(categories, 2, false)).resolves.toEqual(['Triggers (9)', 'Actions (7)']);
+		const events = await waitForTexts(names, 9);
+		expect(events).toEqual(expect.arrayContaining(['On created', 'On removed', 'On updated']));
+		expect(events.map((name) => name.toLowerCase()).sort()).toEqual(
+			['On assigned', 'On became open', 'On changed back to draft', 'On created', 'On no clock in', 'On published', 'On removed', 'On times changed', 'On updated'].map((name) => name.toLowerCase()).sort(),
+		);
 		expect(await creator.locator(byTestId('actions-panel-no-triggers-callout')).count()).toBe(0);
 		expect(await creator.innerText()).not.toContain('No Rostering Shift Triggers available');
 		await shot('editor-panel-trigger.png');
