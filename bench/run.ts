@@ -20,6 +20,7 @@
  *   BENCH_README=1     (or --readme) replace the table in README.md's "## Benchmarks"
  *   BENCH_EXPRESSION_ENGINE  n8n's N8N_EXPRESSION_ENGINE: vm (n8n 2.x's default) or legacy
  *   BENCH_PROFILE=1    V8 CPU profiles of the n8n processes in bench/results/profiles (one per run)
+ *   BENCH_DEBUG=1      the trigger scenario writes the requests it saw to /tmp/bench-{activation,burst}-{on,off}.json
  *
  * Results: the markdown tables on stdout, and bench/results/latest.md + latest.json.
  */
@@ -781,6 +782,8 @@ async function trigger(b: Bench, sayWhatChanged: boolean): Promise<void> {
 	clearShifts(b.sb, b.triggerPlace);
 	const now = b.sb.clock.now().getTime();
 	const ids = addShifts(b.sb, b.triggerPlace, n, { tag: `trigger-${variant}`, start: Math.floor((now + 86_400_000) / 60_000) * 60_000, stepMs: Math.floor((24 * 86_400_000) / n / 60_000) * 60_000 || 60_000 });
+	// Added well before the trigger is published: not a change it would read.
+	b.sb.clock.advance(5 * 60_000);
 	const workflowId = await b.instance.importWorkflow(triggerWorkflow(b.triggerPlace, sayWhatChanged));
 	const idleBytes = await freshN8n(b);
 	const polls = () => b.sb.requests.filter((r) => r.path === '/v1/shifts' && r.query.location_id === b.triggerPlace.locationId);
@@ -794,8 +797,17 @@ async function trigger(b: Bench, sayWhatChanged: boolean): Promise<void> {
 		}
 	};
 	await waitUntil('the activation poll', 60_000, () => polls().some((r) => r.status !== 0));
-	await sleep(3000); // the pages it reads to learn the shifts in use
+	// Activation ends when n8n saves the trigger's state (A6), after it learned the shifts in use.
+	const savedAt = Date.now() + 120_000;
+	while (!JSON.stringify((await b.server.workflow(workflowId)).staticData ?? {}).includes('"cursor"')) {
+		if (Date.now() > savedAt) throw new Error('the trigger state was not saved after activation');
+		await sleep(200);
+	}
+	await sleep(1000);
 	const activationRequests = polls().length;
+	const learningPasses = polls().filter((r) => r.query.from !== undefined && r.query.after === undefined).length;
+	if (process.env.BENCH_DEBUG) fs.writeFileSync(`/tmp/bench-activation-${variant}.json`, JSON.stringify(polls().map((r) => ({ q: r.query, s: r.status, at: r.at, n: (r.responseBody as { data?: unknown[] } | null)?.data?.length })), null, 0));
+	log(`3. trigger (${variant}): ${learningPasses} learning pass(es), ${polls().filter((r) => r.query.limit === '1').length} start read(s)`);
 	log(`3. trigger (${variant}): activated (${activationRequests} request(s) at activation); waiting for an idle poll (at most a minute)`);
 	b.sb.clearRequests();
 	await waitUntil('an idle poll', 75_000, () => polls().some((r) => r.status !== 0 && r.query.updated_since !== undefined));
@@ -827,7 +839,9 @@ async function trigger(b: Bench, sayWhatChanged: boolean): Promise<void> {
 	const peak = Math.max(sampler.stop(), cleared ? memoryOf(b.pid).hwm : 0);
 	const requests = b.sb.requests.filter((r) => r.path.startsWith('/v1/') || r.path.startsWith('/oauth/'));
 	const counted = countRequests(requests);
-	const firstAt = Date.parse(requests[0].at);
+	if (process.env.BENCH_DEBUG) fs.writeFileSync(`/tmp/bench-burst-${variant}.json`, JSON.stringify(requests.map((r) => ({ q: r.query, s: r.status, at: r.at, n: (r.responseBody as { data?: unknown[] } | null)?.data?.length })), null, 0));
+	// The sandbox stamps requests with its own clock, which this scenario moved on: back to this machine's.
+	const firstAt = Date.parse(requests[0].at) - (b.sb.clock.now().getTime() - Date.now());
 	const execution = await b.server.execution(executionId);
 	const delivered = itemsOut(execution, 'Rostering Shift Trigger');
 	const first = execution.data.resultData.runData['Rostering Shift Trigger']?.[0]?.data?.main?.[0]?.[0]?.json as { changes_known?: boolean; changed_fields?: string[] } | undefined;
@@ -857,6 +871,8 @@ async function trigger(b: Bench, sayWhatChanged: boolean): Promise<void> {
 		peakBytes: peak,
 	};
 	log(`3. trigger (${variant}): ${JSON.stringify(triggerFacts[variant])}`);
+	// Unpublished, so that its polls do not run beside the next variant's (n8n 2.x's endpoint).
+	await b.server.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {});
 	clearShifts(b.sb, b.triggerPlace);
 }
 
