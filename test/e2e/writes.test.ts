@@ -14,7 +14,7 @@ import * as path from 'path';
 
 import { startSandbox, type RecordedRequest } from '../sandbox';
 import { shiftsPerRow } from '../sandbox/bulk';
-import { assertBuilt, createN8n, E2E_CREDENTIAL, ensureRuntime, explain, rosteringCredential, type N8nInstance, type WorkflowJson } from './n8n';
+import { assertBuilt, createN8n, E2E_CREDENTIAL, ensureRuntime, explain, onN8n1, rosteringCredential, type N8nInstance, type WorkflowJson } from './n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Rec = Record<string, unknown>;
@@ -139,11 +139,15 @@ describe('real n8n: writes hold under every node setting', () => {
 		eachOnce('e2e-batch250', 250);
 	});
 
-	test('Create Many with Retry On Fail, the second batch failing with 500 beyond the node\'s own retries: no duplicate', async () => {
+	// Not on n8n 1.x: its request errors hide Retry-After (n8n-internals A1), so the node's own backoff
+	// (7.5 s) would be slept through for real; the in-process layer runs Retry On Fail on 1.x with the
+	// backoff recorded instead (test/workflow/writes.test.ts).
+	const notOnN8n1 = onN8n1() ? test.skip : test;
+	notOnN8n1('Create Many with Retry On Fail, the second batch failing with 500 beyond the node\'s own retries: no duplicate', async () => {
 		const input = rows('e2e-retry', 250, 2032);
 		// The second batch (the one carrying row 100) and the node's own four retries of it get 500,
 		// so n8n's Retry On Fail runs the node again; the first and third are created. Retry-After 0
-		// spares the test the node's backoff (7.5 s); n8n 1.x hides the header (A1) and backs off.
+		// spares the test the node's backoff (7.5 s).
 		sb.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, retryAfter: 0, times: 5, whenBody: '"e2e-retry-100"' });
 		const result = await n8n!.runWorkflow(
 			workflow('e2e: Create Many, Retry On Fail', input, { operation: 'createMany', node: { retryOnFail: true, maxTries: 2, waitBetweenTries: 100 } }),
