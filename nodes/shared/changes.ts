@@ -143,7 +143,9 @@ export function takeChanges(
 		if (state.seen[id] === version) continue;
 		const event = eventOf(record, start, state);
 		const known = recall(memory, id);
-		const before = event === 'created' ? null : known && known.at < at ? known.values : undefined;
+		// At the same updated_at too: a second change within the same second (timestamps are whole
+		// seconds) is another version, and the one remembered is the one before it.
+		const before = event === 'created' ? null : known && known.at <= at ? known.values : undefined;
 		changes.push({ event, record, at, before });
 	}
 	// Then what the trigger knows of each record becomes the record as listed.

@@ -354,7 +354,7 @@ async function testEvent(
 			.flatMap((record) => {
 				const event = eventOnItsOwn(record);
 				const known = memory ? recall(memory, String(record.id)) : undefined;
-				const before = event === 'created' ? null : known && known.at < changedAt(record) ? known.values : undefined;
+				const before = event === 'created' ? null : known && known.at <= changedAt(record) ? known.values : undefined;
 				return itemsOf(key, { event, record, at: changedAt(record), before }, events, watch, fields);
 			});
 		if (items.length > 0) return await outputOf(ctx, key, items.slice(0, 1));

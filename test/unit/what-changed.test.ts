@@ -95,6 +95,13 @@ describe('takeChanges and learn: what each change was before', () => {
 		expect(recall(next.memory!, 'b')!.values.notes).toBe('x');
 	});
 
+	it('two changes within one second (whole-second timestamps): the second says what changed since the first', () => {
+		const first = takeChanges([shift('a', 5, { notes: 'one' })], learn(startState('c', T0), [shift('a', -10)], 'shift'), T0 + 5_500, 'shift');
+		expect(first.changes[0].before).toMatchObject({ notes: null });
+		const second = takeChanges([shift('a', 5, { notes: 'two' })], first.next, T0 + 6_000, 'shift');
+		expect(second.changes.map((c) => [c.event, c.before?.notes])).toEqual([['updated', 'one']]);
+	});
+
 	it('a record created since the position is new (nothing before it)', () => {
 		const created = { ...shift('n', 4), created_at: iso(T0 + 4000) };
 		const { changes } = takeChanges([created], startState('c', T0), T0 + 10_000, 'shift');
