@@ -41,8 +41,7 @@ step "n8n's community-package scanner ($scanner)"
 N8N_SCAN_WARNINGS_FAIL=1 bash "$scanner" .
 
 step "n8n's cloud-support check (@n8n/node-cli: strict mode and its standard lint config)"
-npx n8n-node cloud-support | tee test-artifacts/cloud-support.txt
-grep -q 'Cloud support is ENABLED' test-artifacts/cloud-support.txt
+bash scripts/cloud-support.sh
 
 step "Chromium for the browser test (Debian's package, installed with apt when missing)"
 bash scripts/chromium.sh || echo "Chromium could not be installed: test/e2e/browser.test.ts will fail and say how to install it."

@@ -41,7 +41,7 @@ describe('.github/workflows/publish.yml', () => {
 	});
 
 	it('builds, lints, scans (scanner and cloud-support), tests, then publishes with provenance; the tag must be the version', () => {
-		const order = [/^test "\$GITHUB_REF_NAME" = /, /^npm ci$/, /^npm run build$/, /^npm run lint$/, /scripts\/n8n-scan\.sh \.$/, /n8n-node cloud-support/, /^npm run test:fast$/, /^npm publish --provenance --access public$/];
+		const order = [/^test "\$GITHUB_REF_NAME" = /, /^npm ci$/, /^npm run build$/, /^npm run lint$/, /scripts\/n8n-scan\.sh \.$/, /^bash scripts\/cloud-support\.sh$/, /^npm run test:fast$/, /^npm publish --provenance --access public$/];
 		const at = order.map((pattern) => stepIndex(job, pattern));
 		expect(at.every((index) => index >= 0)).toBe(true);
 		expect([...at].sort((a, b) => a - b)).toEqual(at);
