@@ -7,7 +7,7 @@
 import { startSandbox } from '../sandbox';
 import { randomUUID } from 'crypto';
 
-import { E2E_CREDENTIAL, executionItems, POLL_EVERY_15_SECONDS, sleep, waitFor, type N8nServer, type WorkflowJson } from './n8n';
+import { E2E_CREDENTIAL, executionItems, POLL_EVERY_15_SECONDS, waitFor, type N8nServer, type WorkflowJson } from './n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Rec = Record<string, unknown>;
@@ -83,7 +83,11 @@ export async function eachChangeOnceAcrossRestart(
 	positionFrom: 'activation' | 'firstScheduledPoll' = 'activation',
 ): Promise<void> {
 	const { api, shiftNow, changeableShifts } = shiftsApi(sb);
-	// Publish (activate) the workflow.
+	// Publish (activate) the workflow, in a new second on the service's clock: it stamps updated_at
+	// to the second, and the trigger delivers a change stamped in the second it was published in (it
+	// cannot tell before from after within it), so another test's last writes must not share it
+	// (seen in a clean-clone run: the queue-mode kill test's last creates came out as created).
+	sb.clock.advance(1000);
 	sb.clearRequests();
 	await s.activate(liveWorkflowId);
 	// Publishing goes through n8n's outbox: the trigger's first poll (the start position: one
@@ -92,6 +96,11 @@ export async function eachChangeOnceAcrossRestart(
 		sb.requests.some((r) => r.path === '/v1/shifts' && r.query.limit === '1' && r.query.updated_since === undefined && r.status !== 0) || undefined,
 	);
 	log('published; activation poll seen');
+	// The trigger learns the shifts in use as it starts (a read over the coming weeks, from/to): the
+	// changes are made only once that read was answered whole, so what it learned is from before them.
+	const learnReadsAnswered = () =>
+		sb.requests.filter((r) => r.path === '/v1/shifts' && r.query.from !== undefined && r.query.updated_since === undefined && r.status === 200 && (r.responseBody as Rec | null)?.has_more === false).length;
+	await waitFor('the shifts in use learned at publishing', 150_000, () => learnReadsAnswered() >= 1 || undefined);
 	if (positionFrom === 'firstScheduledPoll') {
 		const freshStart = (r: (typeof sb.requests)[number]) => r.path === '/v1/shifts' && r.query.limit === '1' && r.query.updated_since === undefined && r.status !== 0;
 		await waitFor('the first scheduled poll', 150_000, () => (sb.requests.filter(freshStart).length >= 2 ? true : undefined));
@@ -99,7 +108,7 @@ export async function eachChangeOnceAcrossRestart(
 		// (Leaving out the reads of the shifts in use it learns at each fresh start: from/to, no updated_since.)
 		expect(sb.requests.filter((r) => r.path === '/v1/shifts' && r.status !== 0 && r.query.from === undefined).every(freshStart)).toBe(true);
 		log('first scheduled poll seen: it started afresh, the activation poll\'s position was not kept');
-		await sleep(3000);
+		await waitFor('the shifts in use learned again at the fresh start', 150_000, () => learnReadsAnswered() >= 2 || undefined);
 	}
 	sb.clock.advance(1000); // a new second on the service's clock (it stamps updated_at to the second)
 
@@ -122,12 +131,15 @@ export async function eachChangeOnceAcrossRestart(
 
 	/** The service's clock (the sandbox's, which stamps each request's `at`). */
 	const serviceNow = () => sb.clock.now().getTime();
-	/** Waits for a poll that starts after `after` (service time; a GET /v1/shifts with updated_since), and for its result to land. */
+	/**
+	 * Waits for two polls that start after `after` (service time; GET /v1/shifts with updated_since,
+	 * as the sandbox recorded them): a change delivered twice would come out of the first, and n8n
+	 * has saved the first's execution (if it found anything) by the time the second starts, 15 s on.
+	 */
 	async function nextPoll(after: number, timeoutMs = 150_000): Promise<void> {
-		await waitFor('the next poll', timeoutMs, () =>
-			sb.requests.some((r) => r.path === '/v1/shifts' && r.query.updated_since !== undefined && Date.parse(r.at) > after && r.status !== 0) || undefined,
+		await waitFor('two more polls', timeoutMs, () =>
+			sb.requests.filter((r) => r.path === '/v1/shifts' && r.query.updated_since !== undefined && Date.parse(r.at) > after && r.status !== 0).length >= 2 || undefined,
 		);
-		await sleep(4000); // the execution, if the poll found anything, is saved within a second or two
 	}
 
 	// --- While n8n runs: one shift created, one changed, one deleted.
@@ -156,7 +168,7 @@ export async function eachChangeOnceAcrossRestart(
 		const d = await delivered();
 		return firstBatch.every((c) => d.some((x) => key(x) === key(c))) ? d : undefined;
 	});
-	log(`delivered in ${new Set(firstSeen.map((d) => d.executionId)).size} execution(s); waiting for one more poll`);
+	log(`delivered in ${new Set(firstSeen.map((d) => d.executionId)).size} execution(s); waiting for two more polls`);
 	await nextPoll(serviceNow());
 	const afterFirst = await delivered();
 	expect(afterFirst.map(key).sort()).toEqual(firstBatch.map(key).sort());
@@ -194,7 +206,7 @@ export async function eachChangeOnceAcrossRestart(
 		const d = await delivered();
 		return secondBatch.every((c) => d.some((x) => key(x) === key(c))) ? d : undefined;
 	});
-	log('delivered after the restart; waiting for one more poll');
+	log('delivered after the restart; waiting for two more polls');
 	await nextPoll(Math.max(restartedAt, serviceNow()));
 	const all = await delivered();
 	const expected = [...firstBatch, ...secondBatch];

@@ -12,6 +12,9 @@
  * c. Every resource's own trigger (Rostering Location Trigger, ...) is loaded by n8n, shown in the
  *    nodes panel's data (not hidden, unlike the generic Rostering Trigger kept for older workflows),
  *    and its Fetch Test Event gives a record of its resource.
+ * d. The events people act on (issue 23), published: a shift assigned, a shift nobody clocked in
+ *    for, Watch Fields (a notes change left out, a time change delivered as Updated with the
+ *    previous times) and a timesheet approved (the Timesheet trigger), each once.
  *
  * The polls are n8n's own, every 15 s (POLL_EVERY_15_SECONDS).
  */
@@ -38,7 +41,6 @@ import {
 	PINNED_N8N_VERSION,
 	POLL_EVERY_15_SECONDS,
 	printServerLogOnFailure,
-	sleep,
 } from './n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -251,28 +253,58 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		expect(items).toEqual([expect.objectContaining({ ...change, resource: 'shift' })]);
 	});
 
-	test('published, the events people act on: a shift assigned, and a shift nobody clocked in for, each once, saying what changed', async () => {
+	test('published, the events people act on: a shift assigned, a shift nobody clocked in for, a timesheet approved, and Watch Fields (a notes change left out, a time change delivered), each once, saying what changed', async () => {
 		const s = server!;
 		const eventsId = await n8n!.importWorkflow(eventsWorkflow());
 		await s.activate(eventsId);
-		// Published: the trigger's first poll saved its position and what it learned (A6).
-		await waitFor('the activation poll', 150_000, async () => (JSON.stringify((await s.workflow(eventsId)).staticData ?? {}).includes('"memory"') ? true : undefined));
+		// Published: each trigger's first poll saved its position and what it learned (A6).
+		await waitFor('the activation polls of both triggers', 150_000, async () => ((JSON.stringify((await s.workflow(eventsId)).staticData ?? {}).match(/"memory"/g) ?? []).length >= 2 ? true : undefined));
 		const items = async () => {
 			const out: Rec[] = [];
-			for (const summary of await s.executions(eventsId)) out.push(...executionItems(await s.waitForExecution(summary.id), TRIGGER));
+			for (const summary of await s.executions(eventsId)) {
+				const execution = await s.waitForExecution(summary.id);
+				// Each poll that delivers starts its own execution, from the trigger that polled.
+				for (const node of [TRIGGER, TIMESHEET_TRIGGER]) if (execution.data.resultData.runData[node]) out.push(...executionItems(execution, node));
+			}
 			return out;
 		};
 
-		// Assigned: an open shift of the coming weeks (which the trigger learned) given to someone.
+		// Made together, delivered by the next polls (all records changed were learned at publishing):
+		// Assigned: an open shift of the coming weeks given to someone.
 		const open = sb.store.shifts.find((shift) => !shift.archived && !shift.employee_id && Date.parse(String(shift.start_time)) > Date.now() + 2 * 86_400_000 && Date.parse(String(shift.start_time)) < Date.now() + 20 * 86_400_000)!;
 		const person = freeEmployee(String(open.location_id), String(open.position_id), Date.parse(String(open.start_time)), Date.parse(String(open.end_time)));
 		sb.manager.editShift(String(open.id), { employee_id: String(person.id) });
-		const assigned = await waitFor('the assigned event', 150_000, async () => {
-			const found = (await items()).filter((item) => item.event === 'assigned');
-			return found.length > 0 ? found : undefined;
+		// Watch Fields (start and end time): a notes change says nothing; a shift moved an hour later
+		// comes out as Updated with both times' previous values.
+		const [notesOnly, moved] = changeableShifts().filter((shift) => !shift.employee_id && shift.id !== open.id && Date.parse(String(shift.start_time)) < Date.now() + 20 * 86_400_000);
+		const movedBefore = { start_time: moved.start_time, end_time: moved.end_time };
+		const later = (time: unknown) => new Date(Date.parse(String(time)) + 3_600_000).toISOString();
+		await api('PATCH', `/shifts/${String(notesOnly.id)}`, { notes: 'Only the notes changed (e2e)' });
+		await api('PATCH', `/shifts/${String(moved.id)}`, { start_time: later(moved.start_time), end_time: later(moved.end_time) });
+		// Approved: a pending timesheet of last week (the Timesheet trigger learned the last 13 days')
+		// approved by a manager in the service's application.
+		const now = sb.clock.now().getTime();
+		const pending = sb.store.timesheets.find((t) => t.status === 'pending' && t.end_time && Date.parse(String(t.start_time)) > now - 12 * 86_400_000 && Date.parse(String(t.start_time)) < now - 86_400_000)!;
+		sb.manager.approveTimesheet(String(pending.id));
+
+		const events = await waitFor('the assigned, updated and approved events', 150_000, async () => {
+			const found = await items();
+			return ['assigned', 'updated', 'approved'].every((event) => found.some((item) => item.event === event)) ? found : undefined;
 		});
-		expect(assigned).toEqual([expect.objectContaining({ resource: 'shift', changes: { employee_id: { from: null, to: person.id } }, changes_known: true })]);
-		log('assigned seen');
+		expect(events.filter((item) => item.event === 'assigned')).toEqual([expect.objectContaining({ resource: 'shift', record: expect.objectContaining({ id: open.id }), changes: { employee_id: { from: null, to: person.id } }, changes_known: true })]);
+		expect(events.filter((item) => item.event === 'updated')).toEqual([
+			expect.objectContaining({
+				resource: 'shift',
+				record: expect.objectContaining({ id: moved.id }),
+				// (An edit also takes a published shift back to unpublished: status is among the changes.)
+				changes: expect.objectContaining({ start_time: { from: movedBefore.start_time, to: shiftNow(String(moved.id)).start_time }, end_time: { from: movedBefore.end_time, to: shiftNow(String(moved.id)).end_time } }),
+				changes_known: true,
+			}),
+		]);
+		expect(events.filter((item) => item.event === 'approved')).toEqual([
+			expect.objectContaining({ resource: 'timesheet', record: expect.objectContaining({ id: pending.id, status: 'approved' }), changes: { status: { from: 'pending', to: 'approved' } }, changes_known: true }),
+		]);
+		log('assigned, updated (watch fields) and approved seen');
 
 		// No Clock-In: a shift starting in two minutes for someone free then; the service's clock moved
 		// on 13 minutes (its own clock is what the trigger reads); nobody clocks in.
@@ -288,20 +320,23 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		// Learned from the trigger's own list of changes at its next poll, then the clock moves on.
 		await nextChangeRead();
 		sb.clock.advance(13 * 60_000);
+		const dueFrom = sb.clock.now().getTime();
 		const missed = await waitFor('the No Clock-In event', 150_000, async () => {
 			const found = (await items()).filter((item) => item.event === 'no_clock_in');
 			return found.length > 0 ? found : undefined;
 		});
 		expect(missed).toEqual([expect.objectContaining({ resource: 'shift', record: expect.objectContaining({ id: late.id, employee_id: worker.id }) })]);
-		expect(sb.requests.some((r) => r.path === '/v1/timesheets')).toBe(true);
-		log('no clock-in seen; waiting for one more poll');
-		// Once each.
-		await nextChangeRead();
-		await sleep(4000);
+		// The Shift trigger read the timesheets (a list over the shift's day, not the Timesheet trigger's poll of changes).
+		expect(sb.requests.some((r) => r.path === '/v1/timesheets' && r.query.updated_since === undefined && Date.parse(r.at) >= dueFrom)).toBe(true);
+		log('no clock-in seen; waiting for two more polls of each trigger');
+
+		// Once each: two more polls of each trigger after the last event (a repeat would come from the
+		// first; by the second's start, the first's execution exists), then every execution finished.
+		await Promise.all([nextChangeRead('/v1/shifts', 2), nextChangeRead('/v1/timesheets', 2)]);
 		const all = await items();
 		// (The shift created for someone is Assigned too: it was given to a person.)
 		expect(all.map((item) => `${String(item.event)} ${String((item.record as Rec).id)}`).sort()).toEqual(
-			[`assigned ${String(open.id)}`, `assigned ${String(late.id)}`, `no_clock_in ${String(late.id)}`].sort(),
+			[`assigned ${String(open.id)}`, `assigned ${String(late.id)}`, `no_clock_in ${String(late.id)}`, `updated ${String(moved.id)}`, `approved ${String(pending.id)}`].sort(),
 		);
 	});
 
@@ -320,18 +355,32 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		return person;
 	}
 
-	/** Waits for a read of changes (a poll) that starts after now, on the service's clock. */
-	async function nextChangeRead(): Promise<void> {
+	/** Waits for `count` reads of changes (polls) of `path` that start after now, on the service's clock. */
+	async function nextChangeRead(path = '/v1/shifts', count = 1): Promise<void> {
 		const after = sb.clock.now().getTime();
-		await waitFor('the next poll', 150_000, () =>
-			sb.requests.some((r) => r.path === '/v1/shifts' && r.query.updated_since !== undefined && Date.parse(r.at) > after && r.status !== 0) || undefined,
+		await waitFor(`${count} more poll(s) of ${path}`, 150_000 * count, () =>
+			sb.requests.filter((r) => r.path === path && r.query.updated_since !== undefined && Date.parse(r.at) > after && r.status !== 0).length >= count || undefined,
 		);
 	}
 });
 
-/** A Shift trigger on Assigned and No Clock-In (10 minutes), polling every 15 s. */
+const TIMESHEET_TRIGGER = 'Rostering Timesheet Trigger';
+
+/**
+ * A Shift trigger on Assigned, No Clock-In (10 minutes) and Updated with Watch Fields start and end
+ * time, and a Timesheet trigger on Approved, both polling every 15 s.
+ */
 function eventsWorkflow(): WorkflowJson {
 	const workflow = shiftTriggerWorkflow('e2e: Rostering Shift Trigger, events people act on');
-	workflow.nodes[0].parameters = { ...(workflow.nodes[0].parameters as Rec), events: ['assigned', 'no_clock_in'], noClockInAfter: 10 };
+	const shiftTrigger = workflow.nodes[0];
+	shiftTrigger.parameters = { ...(shiftTrigger.parameters as Rec), events: ['assigned', 'no_clock_in', 'updated'], noClockInAfter: 10, options: { watchFields: ['start_time', 'end_time'] } };
+	workflow.nodes.push({
+		...shiftTrigger,
+		id: randomUUID(),
+		name: TIMESHEET_TRIGGER,
+		type: 'n8n-nodes-rostering.rosteringTimesheetTrigger',
+		position: [0, 200],
+		parameters: { pollTimes: POLL_EVERY_15_SECONDS, events: ['approved'], start: 'now', options: {} },
+	});
 	return workflow;
 }
