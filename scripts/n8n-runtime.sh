@@ -123,6 +123,9 @@ install_n8n() {
 		log "n8n@$N8N_VERSION already in node_modules"
 	fi
 
+	if ! native_ok && restore_sqlite3_build && native_ok; then
+		log "sqlite3's build reused from $(sqlite3_cache) (built by another version's install)"
+	fi
 	if ! native_ok; then
 		log "building sqlite3 and isolated-vm from source for Node $NODE_VERSION (about 3 minutes)"
 		local t0=$SECONDS
@@ -132,7 +135,32 @@ install_n8n() {
 			die "rebuilding sqlite3 / isolated-vm failed (needs python3, make and a C++ compiler)"
 		native_ok || die "sqlite3 or isolated-vm still does not load under Node $NODE_VERSION after the rebuild"
 		log "native modules built in $((SECONDS - t0)) s"
+		save_sqlite3_build
 	fi
+}
+
+# sqlite3's build is the slow part of an install (isolated-vm ships prebuilt binaries for each
+# Node). It is a Node-API addon, so one build loads under every Node that has that API: the first
+# install keeps it in $ROOT/.n8n-runtime-cache, and the other versions' installs (the same sqlite3)
+# copy it instead of compiling SQLite again. A copy that does not load is simply built over.
+sqlite3_dir() { "$NODE_BIN" -p "require('path').dirname(require.resolve('sqlite3/package.json', { paths: ['$N8N_HOME'] }))" 2>/dev/null; }
+sqlite3_cache() {
+	local version
+	version="$("$NODE_BIN" -p "require('$(sqlite3_dir)/package.json').version" 2>/dev/null)" || return 1
+	echo "$ROOT/.n8n-runtime-cache/sqlite3-$version-$node_os-$node_arch"
+}
+restore_sqlite3_build() {
+	local cache dir
+	cache="$(sqlite3_cache)" && dir="$(sqlite3_dir)" || return 1
+	[[ -f "$cache/node_sqlite3.node" ]] || return 1
+	mkdir -p "$dir/build/Release" && cp "$cache/node_sqlite3.node" "$dir/build/Release/node_sqlite3.node"
+}
+save_sqlite3_build() {
+	local cache dir
+	cache="$(sqlite3_cache)" && dir="$(sqlite3_dir)" || return 0
+	[[ -f "$dir/build/Release/node_sqlite3.node" ]] || return 0
+	# Written beside, then renamed: another install never copies half a file.
+	mkdir -p "$cache" && cp "$dir/build/Release/node_sqlite3.node" "$cache/node_sqlite3.node.$$" && mv "$cache/node_sqlite3.node.$$" "$cache/node_sqlite3.node"
 }
 
 # Do the two native modules n8n needs load under its Node? (resolved the way n8n resolves them)

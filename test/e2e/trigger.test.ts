@@ -360,7 +360,10 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		const after = sb.clock.now().getTime();
 		await waitFor(`${count} more poll(s) of ${path}`, 150_000 * count, () =>
 			sb.requests.filter((r) => r.path === path && r.query.updated_since !== undefined && Date.parse(r.at) > after && r.status !== 0).length >= count || undefined,
-		);
+		).catch((error: Error) => {
+			const last = sb.requests.filter((r) => r.path.startsWith('/v1/')).slice(-12).map((r) => `${r.at} ${r.method} ${r.path} ${JSON.stringify(r.query)} → ${r.status}`);
+			throw new Error(`${error.message} (after ${new Date(after).toISOString()} on the service's clock)\nthe sandbox's last requests:\n${last.join('\n')}\nn8n's log:\n${server!.logs().split('\n').slice(-40).join('\n')}`);
+		});
 	}
 });
 
