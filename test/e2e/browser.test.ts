@@ -649,6 +649,15 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		await page.keyboard.press('Tab');
 		expect(await start.inputValue()).toBe(TYPED_START);
 		expect(await end.inputValue()).toBe(TYPED_END);
+		// The editor takes a typed value into its workflow a moment after the keys (a clean-clone run
+		// clicked Execute step while End Time was still "2"): wait until n8n's autosave has stored
+		// both times whole, as a person would not run the step mid-keystroke either.
+		type StoredNode = { name: string; parameters: Record<string, unknown> };
+		const storedParameters = async () => ((await server!.workflow(createWorkflowId)).nodes as StoredNode[]).find((n) => n.name === CREATE_NODE)?.parameters ?? {};
+		await waitFor('the typed times in the autosaved workflow', UI_TIMEOUT, async () => {
+			const stored = await storedParameters();
+			return stored.startTime === TYPED_START && stored.endTime === TYPED_END ? true : undefined;
+		});
 
 		// Execute step: the shift is created in the sandbox, 09:00 local time at the location.
 		expect(sb!.store.shifts.filter((s) => s.created_by_app)).toHaveLength(0);
@@ -686,13 +695,11 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		// Saved as typed (Ctrl+S; n8n 2.x also autosaves).
 		await closeNode();
 		await page.keyboard.press('Control+s');
-		type StoredNode = { name: string; parameters: Record<string, unknown> };
-		const savedNode = await waitFor('the workflow saved with the typed times', UI_TIMEOUT, async () => {
-			const wf = await server!.workflow(createWorkflowId);
-			const node = (wf.nodes as StoredNode[]).find((n) => n.name === CREATE_NODE);
-			return node?.parameters.startTime ? node : undefined;
+		const savedParameters = await waitFor('the workflow saved with the typed times', UI_TIMEOUT, async () => {
+			const stored = await storedParameters();
+			return stored.startTime ? stored : undefined;
 		});
-		expect(savedNode.parameters).toMatchObject({
+		expect(savedParameters).toMatchObject({
 			startTime: TYPED_START,
 			endTime: TYPED_END,
 			locationId: expect.objectContaining({ mode: 'list', value: circularQuay.id }),

@@ -57,6 +57,13 @@ describe('the demo (npm run demo)', () => {
 	});
 
 	test('a week of open shifts is created in one request, run again it creates nothing, and the active trigger writes them to the table', async () => {
+		// The active triggers read the shifts in use as they are published (to learn them): a list read
+		// like the node's own. Counted from after those, so only the node's requests are counted.
+		const active = ['Alert when a published shift changes or is removed', 'Shift changes → a table'].map((name) => demo.workflows[name as keyof typeof demo.workflows]);
+		await waitFor('the active triggers learned the shifts in use', 150_000, async () => {
+			const saved = await Promise.all(active.map(async (id) => JSON.stringify((await demo.server.workflow(id)).staticData ?? {})));
+			return saved.every((data) => data.includes('"memory"')) ? true : undefined;
+		});
 		demo.sandbox.clearRequests();
 		const execution = await run(OPEN_SHIFTS, 'Run');
 		const created = executionItems(execution, 'Create the open shifts');
