@@ -101,6 +101,18 @@ function memoryFor(state: ChangeState, key: ResourceKey | undefined, sample: IDa
 	return emptyMemory(fields);
 }
 
+/**
+ * What a record was before its change at `at` (its updated_at, ms), as `memory` knows it: null for a
+ * record just created, undefined when the trigger never saw it (what changed cannot be told). At the
+ * same updated_at too: a second change within the same second (timestamps are whole seconds) is
+ * another version, and the one remembered is the one before it.
+ */
+export function beforeOf(event: ChangeEvent, memory: Memory | undefined, id: string, at: number): IDataObject | null | undefined {
+	if (event === 'created') return null;
+	const known = memory ? recall(memory, id) : undefined;
+	return known && known.at <= at ? known.values : undefined;
+}
+
 function eventOf(record: IDataObject, start: number, state: ChangeState): ChangeEvent {
 	if (record.archived === true) return 'removed';
 	const created = typeof record.created_at === 'string' ? Date.parse(record.created_at) : NaN;
@@ -142,11 +154,7 @@ export function takeChanges(
 		versions.set(id, { at, fingerprint: version });
 		if (state.seen[id] === version) continue;
 		const event = eventOf(record, start, state);
-		const known = recall(memory, id);
-		// At the same updated_at too: a second change within the same second (timestamps are whole
-		// seconds) is another version, and the one remembered is the one before it.
-		const before = event === 'created' ? null : known && known.at <= at ? known.values : undefined;
-		changes.push({ event, record, at, before });
+		changes.push({ event, record, at, before: beforeOf(event, memory, id, at) });
 	}
 	// Then what the trigger knows of each record becomes the record as listed.
 	for (const [id, record] of remembering ? latest : []) {

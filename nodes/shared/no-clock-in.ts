@@ -4,6 +4,7 @@ import type { ChangeState } from './changes';
 import { subjectOf } from './params';
 import { resource } from './resources';
 import { listAll } from './transport';
+import { dayOf } from './values';
 import { recall, type TriggerItem } from './what-changed';
 
 /**
@@ -35,8 +36,6 @@ export interface ClockInCheck {
 }
 
 type WithCheck = ChangeState & { clockIns?: ClockInCheck };
-
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * The No Clock-In items of a poll at `now` (the service's time), and the state with the check
@@ -72,7 +71,7 @@ export async function missedClockIns(
 	// One read of the timesheets over the due shifts' days (a day either side: local dates).
 	const earliest = Math.min(...due.map((shift) => Date.parse(String(shift.start_time))));
 	const timesheets = resource('timesheet');
-	const qs: IDataObject = { from: day(earliest - 86_400_000), to: day(now + 86_400_000) };
+	const qs: IDataObject = { from: dayOf(earliest - 86_400_000), to: dayOf(now + 86_400_000) };
 	if (query.location_id) qs.location_id = query.location_id;
 	if (query.employee_id) qs.employee_id = query.employee_id;
 	const worked = await listAll(ctx, `/v1/${timesheets.path}`, qs, {

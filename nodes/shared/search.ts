@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 
 import { resource, type ResourceKey } from './resources';
 import { send } from './transport';
-import { ID_PATTERN } from './values';
+import { dayOf, ID_PATTERN } from './values';
 
 /**
  * The list-search methods behind the pickers. The API has no text search, so a typed filter is
@@ -144,8 +144,8 @@ function timedLabel(record: IDataObject): string {
 function around(daysBack: number, daysAhead: number): IDataObject {
 	const day = 86_400_000;
 	return {
-		from: new Date(Date.now() - daysBack * day).toISOString().slice(0, 10),
-		to: new Date(Date.now() + daysAhead * day).toISOString().slice(0, 10),
+		from: dayOf(Date.now() - daysBack * day),
+		to: dayOf(Date.now() + daysAhead * day),
 	};
 }
 

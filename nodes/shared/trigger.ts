@@ -1,15 +1,15 @@
 import type { IDataObject, INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { changedAt, learn, startState, takeChanges, windowStart, type Change, type ChangeEvent, type ChangeState } from './changes';
+import { beforeOf, changedAt, learn, startState, takeChanges, windowStart, type Change, type ChangeEvent, type ChangeState } from './changes';
 import { addNamesOption, maxRateLimitWaitOption, triggerFilters } from './fields';
 import { keepPollState } from './n8n-internals';
 import { addNames, NAMED_RESOURCES } from './names';
 import { maxRateLimitWait, subjectOf } from './params';
 import { RESOURCES, resource, type ResourceKey } from './resources';
 import { listAll, send } from './transport';
-import { checkId, inputError, stableJson, toTimestamp } from './values';
-import { DERIVED_EVENTS, diff, KEPT_FIELDS, MAX_REMEMBERED, recall, type TriggerItem } from './what-changed';
+import { checkId, dayOf, inputError, stableJson, toTimestamp } from './values';
+import { DERIVED_EVENTS, diff, KEPT_FIELDS, MAX_REMEMBERED, type TriggerItem } from './what-changed';
 import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT } from './no-clock-in';
 
 /**
@@ -240,8 +240,6 @@ const LEARNED_DAYS: Partial<Record<ResourceKey, [number, number]>> = {
 	leaveBlackoutPeriod: [-31, 60],
 };
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /** The records in use now (not archived), whose values the trigger learns at publishing. */
 async function recordsInUse(ctx: IPollFunctions, key: ResourceKey, query: IDataObject, now: number, maxRateLimitWaitSeconds: number): Promise<IDataObject[]> {
 	const spec = resource(key);
@@ -249,8 +247,8 @@ async function recordsInUse(ctx: IPollFunctions, key: ResourceKey, query: IDataO
 	delete qs.include_archived;
 	const days = LEARNED_DAYS[key];
 	if (days && (spec.listParameters as string[]).includes('from')) {
-		qs.from = day(now + days[0] * 86_400_000);
-		qs.to = day(now + days[1] * 86_400_000);
+		qs.from = dayOf(now + days[0] * 86_400_000);
+		qs.to = dayOf(now + days[1] * 86_400_000);
 	}
 	return await listAll(ctx, `/v1/${spec.path}`, qs, { subject: subjectOf(key, 'getAll'), limit: MAX_REMEMBERED, rangeDays: spec.rangeDays, maxRateLimitWaitSeconds });
 }
@@ -353,9 +351,8 @@ async function testEvent(
 			.sort((a, b) => changedAt(b) - changedAt(a) || String(b.id).localeCompare(String(a.id)))
 			.flatMap((record) => {
 				const event = eventOnItsOwn(record);
-				const known = memory ? recall(memory, String(record.id)) : undefined;
-				const before = event === 'created' ? null : known && known.at <= changedAt(record) ? known.values : undefined;
-				return itemsOf(key, { event, record, at: changedAt(record), before }, events, watch, fields);
+				const at = changedAt(record);
+				return itemsOf(key, { event, record, at, before: beforeOf(event, memory, String(record.id), at) }, events, watch, fields);
 			});
 		if (items.length > 0) return await outputOf(ctx, key, items.slice(0, 1));
 	}
