@@ -771,6 +771,13 @@ async function rateLimited(b: Bench): Promise<void> {
 	clearShifts(b.sb, b.createPlace);
 }
 
+/** With BENCH_DEBUG: the requests a step saw (query, status, time, records), to /tmp/bench-<name>.json. */
+function debugRequests(name: string, requests: RecordedRequest[]): void {
+	if (!process.env.BENCH_DEBUG) return;
+	const seen = requests.map((r) => ({ q: r.query, s: r.status, at: r.at, n: (r.responseBody as { data?: unknown[] } | null)?.data?.length }));
+	fs.writeFileSync(`/tmp/bench-${name}.json`, JSON.stringify(seen));
+}
+
 /**
  * Scenario 3: the Shift trigger over a burst of changed shifts, with Say What Changed on (what
  * changed computed for each, from what it learned at publishing) and off, side by side. The shifts
@@ -806,7 +813,7 @@ async function trigger(b: Bench, sayWhatChanged: boolean): Promise<void> {
 	await sleep(1000);
 	const activationRequests = polls().length;
 	const learningPasses = polls().filter((r) => r.query.from !== undefined && r.query.after === undefined).length;
-	if (process.env.BENCH_DEBUG) fs.writeFileSync(`/tmp/bench-activation-${variant}.json`, JSON.stringify(polls().map((r) => ({ q: r.query, s: r.status, at: r.at, n: (r.responseBody as { data?: unknown[] } | null)?.data?.length })), null, 0));
+	debugRequests(`activation-${variant}`, polls());
 	log(`3. trigger (${variant}): ${learningPasses} learning pass(es), ${polls().filter((r) => r.query.limit === '1').length} start read(s)`);
 	log(`3. trigger (${variant}): activated (${activationRequests} request(s) at activation); waiting for an idle poll (at most a minute)`);
 	b.sb.clearRequests();
@@ -839,7 +846,7 @@ async function trigger(b: Bench, sayWhatChanged: boolean): Promise<void> {
 	const peak = Math.max(sampler.stop(), cleared ? memoryOf(b.pid).hwm : 0);
 	const requests = b.sb.requests.filter((r) => r.path.startsWith('/v1/') || r.path.startsWith('/oauth/'));
 	const counted = countRequests(requests);
-	if (process.env.BENCH_DEBUG) fs.writeFileSync(`/tmp/bench-burst-${variant}.json`, JSON.stringify(requests.map((r) => ({ q: r.query, s: r.status, at: r.at, n: (r.responseBody as { data?: unknown[] } | null)?.data?.length })), null, 0));
+	debugRequests(`burst-${variant}`, requests);
 	// The sandbox stamps requests with its own clock, which this scenario moved on: back to this machine's.
 	const firstAt = Date.parse(requests[0].at) - (b.sb.clock.now().getTime() - Date.now());
 	const execution = await b.server.execution(executionId);
