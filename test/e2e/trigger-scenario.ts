@@ -68,6 +68,14 @@ export function shiftsApi(sb: Sandbox) {
 
 export type ShiftsApi = ReturnType<typeof shiftsApi>;
 
+/**
+ * How many polls of `path` (reads of changes: updated_since) the sandbox recorded after `after`
+ * (its own clock, ms), answered or failed.
+ */
+export function pollsSince(sb: Sandbox, path: string, after: number): number {
+	return sb.requests.filter((r) => r.path === path && r.query.updated_since !== undefined && Date.parse(r.at) > after && r.status !== 0).length;
+}
+
 /** Runs the scenario on a published workflow whose only node is the Shift trigger named TRIGGER. */
 /**
  * `positionFrom`: where n8n keeps the trigger's first position. 'activation' (n8n's default polling,
@@ -137,9 +145,7 @@ export async function eachChangeOnceAcrossRestart(
 	 * has saved the first's execution (if it found anything) by the time the second starts, 15 s on.
 	 */
 	async function nextPoll(after: number, timeoutMs = 150_000): Promise<void> {
-		await waitFor('two more polls', timeoutMs, () =>
-			sb.requests.filter((r) => r.path === '/v1/shifts' && r.query.updated_since !== undefined && Date.parse(r.at) > after && r.status !== 0).length >= 2 || undefined,
-		);
+		await waitFor('two more polls', timeoutMs, () => pollsSince(sb, '/v1/shifts', after) >= 2 || undefined);
 	}
 
 	// --- While n8n runs: one shift created, one changed, one deleted.

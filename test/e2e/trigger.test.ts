@@ -24,7 +24,7 @@ import { CUSTOM_API_CALL } from '../../nodes/shared/n8n-internals';
 import { resource } from '../../nodes/shared/resources';
 import { WATCHABLE } from '../../nodes/shared/trigger';
 import { startSandbox } from '../sandbox';
-import { eachChangeOnceAcrossRestart, shiftsApi, shiftTriggerWorkflow, TRIGGER, type ShiftsApi } from './trigger-scenario';
+import { eachChangeOnceAcrossRestart, pollsSince, shiftsApi, shiftTriggerWorkflow, TRIGGER, type ShiftsApi } from './trigger-scenario';
 import {
 	assertBuilt,
 	createN8n,
@@ -358,9 +358,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 	/** Waits for `count` reads of changes (polls) of `path` that start after now, on the service's clock. */
 	async function nextChangeRead(path = '/v1/shifts', count = 1): Promise<void> {
 		const after = sb.clock.now().getTime();
-		await waitFor(`${count} more poll(s) of ${path}`, 150_000 * count, () =>
-			sb.requests.filter((r) => r.path === path && r.query.updated_since !== undefined && Date.parse(r.at) > after && r.status !== 0).length >= count || undefined,
-		).catch((error: Error) => {
+		await waitFor(`${count} more poll(s) of ${path}`, 150_000 * count, () => pollsSince(sb, path, after) >= count || undefined).catch((error: Error) => {
 			const last = sb.requests.filter((r) => r.path.startsWith('/v1/')).slice(-12).map((r) => `${r.at} ${r.method} ${r.path} ${JSON.stringify(r.query)} → ${r.status}`);
 			throw new Error(`${error.message} (after ${new Date(after).toISOString()} on the service's clock)\nthe sandbox's last requests:\n${last.join('\n')}\nn8n's log:\n${server!.logs().split('\n').slice(-40).join('\n')}`);
 		});
