@@ -123,8 +123,10 @@ install_n8n() {
 		log "n8n@$N8N_VERSION already in node_modules"
 	fi
 
-	if ! native_ok && restore_sqlite3_build && native_ok; then
-		log "sqlite3's build reused from $(sqlite3_cache) (built by another version's install)"
+	local sqlite3 cache
+	sqlite3="$(sqlite3_dir)" && cache="$(sqlite3_cache "$sqlite3")" || cache=""
+	if [[ -n "$cache" ]] && ! native_ok && restore_sqlite3_build "$sqlite3" "$cache" && native_ok; then
+		log "sqlite3's build reused from $cache (built by another version's install)"
 	fi
 	if ! native_ok; then
 		log "building sqlite3 and isolated-vm from source for Node $NODE_VERSION (about 3 minutes)"
@@ -135,7 +137,7 @@ install_n8n() {
 			die "rebuilding sqlite3 / isolated-vm failed (needs python3, make and a C++ compiler)"
 		native_ok || die "sqlite3 or isolated-vm still does not load under Node $NODE_VERSION after the rebuild"
 		log "native modules built in $((SECONDS - t0)) s"
-		save_sqlite3_build
+		[[ -z "$cache" ]] || save_sqlite3_build "$sqlite3" "$cache"
 	fi
 }
 
@@ -144,23 +146,21 @@ install_n8n() {
 # install keeps it in $ROOT/.n8n-runtime-cache, and the other versions' installs (the same sqlite3)
 # copy it instead of compiling SQLite again. A copy that does not load is simply built over.
 sqlite3_dir() { "$NODE_BIN" -p "require('path').dirname(require.resolve('sqlite3/package.json', { paths: ['$N8N_HOME'] }))" 2>/dev/null; }
+# The cache folder for the sqlite3 in folder $1: one per sqlite3 version.
 sqlite3_cache() {
 	local version
-	version="$("$NODE_BIN" -p "require('$(sqlite3_dir)/package.json').version" 2>/dev/null)" || return 1
+	version="$("$NODE_BIN" -p "require('$1/package.json').version" 2>/dev/null)" || return 1
 	echo "$ROOT/.n8n-runtime-cache/sqlite3-$version-$node_os-$node_arch"
 }
+# Both take the sqlite3 folder ($1) and its cache folder ($2).
 restore_sqlite3_build() {
-	local cache dir
-	cache="$(sqlite3_cache)" && dir="$(sqlite3_dir)" || return 1
-	[[ -f "$cache/node_sqlite3.node" ]] || return 1
-	mkdir -p "$dir/build/Release" && cp "$cache/node_sqlite3.node" "$dir/build/Release/node_sqlite3.node"
+	[[ -f "$2/node_sqlite3.node" ]] || return 1
+	mkdir -p "$1/build/Release" && cp "$2/node_sqlite3.node" "$1/build/Release/node_sqlite3.node"
 }
 save_sqlite3_build() {
-	local cache dir
-	cache="$(sqlite3_cache)" && dir="$(sqlite3_dir)" || return 0
-	[[ -f "$dir/build/Release/node_sqlite3.node" ]] || return 0
+	[[ -f "$1/build/Release/node_sqlite3.node" ]] || return 0
 	# Written beside, then renamed: another install never copies half a file.
-	mkdir -p "$cache" && cp "$dir/build/Release/node_sqlite3.node" "$cache/node_sqlite3.node.$$" && mv "$cache/node_sqlite3.node.$$" "$cache/node_sqlite3.node"
+	mkdir -p "$2" && cp "$1/build/Release/node_sqlite3.node" "$2/node_sqlite3.node.$$" && mv "$2/node_sqlite3.node.$$" "$2/node_sqlite3.node"
 }
 
 # Do the two native modules n8n needs load under its Node? (resolved the way n8n resolves them)
