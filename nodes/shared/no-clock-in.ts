@@ -1,11 +1,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { ChangeState } from './changes';
+import { changedAt, startState, type ChangeState } from './changes';
 import { subjectOf } from './params';
 import { resource } from './resources';
 import { listAll } from './transport';
 import { dayOf } from './values';
-import { recall, type TriggerItem } from './what-changed';
+import { emptyMemory, KEPT_FIELDS, recall, remember, type TriggerItem } from './what-changed';
 
 /**
  * The Shift trigger's No Clock-In event: a shift with an employee that started `minutes` ago, and
@@ -100,4 +100,25 @@ export async function missedClockIns(
 		});
 	}
 	return { items, next };
+}
+
+/**
+ * Fetch Test Event with No Clock-In chosen: the shifts of the last day nobody clocked in for, latest
+ * start first, told the same way from the shifts read now (the trigger's memory is not needed, and
+ * nothing is kept). Two reads: the shifts around now, and the timesheets when one is due.
+ */
+export async function recentMissedClockIns(ctx: IPollFunctions, minutes: number, query: IDataObject, maxRateLimitWaitSeconds: number): Promise<TriggerItem[]> {
+	const shifts = resource('shift');
+	let serviceTime: number | undefined;
+	const read = await listAll(
+		ctx,
+		`/v1/${shifts.path}`,
+		{ ...query, from: dayOf(Date.now() - 2 * 86_400_000), to: dayOf(Date.now() + 86_400_000) },
+		{ subject: subjectOf('shift', 'getAll'), rangeDays: shifts.rangeDays, maxRateLimitWaitSeconds, onServiceTime: (ms) => (serviceTime = ms) },
+	);
+	const now = serviceTime ?? Date.now();
+	const memory = emptyMemory(KEPT_FIELDS.shift ?? []);
+	for (const shift of read) remember(memory, shift, changedAt(shift));
+	const { items } = await missedClockIns(ctx, { ...startState('', now - NO_CLOCK_IN.lookBackMs), memory }, now, minutes, query, maxRateLimitWaitSeconds);
+	return items.sort((a, b) => Date.parse(String(b.record.start_time)) - Date.parse(String(a.record.start_time)));
 }

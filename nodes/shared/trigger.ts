@@ -9,8 +9,8 @@ import { maxRateLimitWait, subjectOf } from './params';
 import { RESOURCES, resource, type ResourceKey } from './resources';
 import { listAll, send } from './transport';
 import { checkId, dayOf, inputError, stableJson, toTimestamp } from './values';
-import { DERIVED_EVENTS, diff, KEPT_FIELDS, MAX_REMEMBERED, type TriggerItem } from './what-changed';
-import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT } from './no-clock-in';
+import { DERIVED_EVENTS, diff, exampleItems, fieldsOf, KEPT_FIELDS, MAX_REMEMBERED, type TriggerItem } from './what-changed';
+import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT, recentMissedClockIns } from './no-clock-in';
 
 /**
  * What every Rostering trigger shares: its parameters and its poll. Each watchable resource has a
@@ -280,7 +280,10 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 		});
 	const staticData = ctx.getWorkflowStaticData('node');
 
-	if (ctx.getMode() === 'manual') return await testEvent(ctx, key, events, watch, changedSince, remembering ? (staticData.state as ChangeState | undefined) : undefined);
+	if (ctx.getMode() === 'manual') {
+		const saved = remembering ? (staticData.state as ChangeState | undefined) : undefined;
+		return await testEvent(ctx, key, { events, watch, remembering, query, maxRateLimitWaitSeconds }, changedSince, saved);
+	}
 
 	const start = ctx.getNodeParameter('start', 'now') as string;
 	const since =
@@ -331,30 +334,41 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 /**
  * Fetch Test Event: the latest matching change, read without touching the saved position, looking
  * back ten minutes first and further only when that finds nothing. What changed is told from what
- * the trigger remembers when its workflow has been published (the saved state, only read here);
- * otherwise a record just created is told as such, and any other says its changes are not known.
+ * the trigger remembers when its workflow has been published (the saved state, only read here).
+ * Otherwise a record just created is told as such, and an update is shown with an example of what
+ * changed, labelled so (what-changed.ts exampleItems), for each chosen event the record's state
+ * fits. With No Clock-In chosen, a shift of the last day nobody clocked in for comes first.
  */
 async function testEvent(
 	ctx: IPollFunctions,
 	key: ResourceKey,
-	events: string[],
-	watch: string[],
+	settings: { events: string[]; watch: string[]; remembering: boolean; query: IDataObject; maxRateLimitWaitSeconds: number },
 	changedSince: (from: number) => Promise<IDataObject[]>,
 	saved: ChangeState | undefined,
 ): Promise<INodeExecutionData[][]> {
+	const { events, watch, remembering, query, maxRateLimitWaitSeconds } = settings;
 	const spec = resource(key);
+	if (key === 'shift' && events.includes(NO_CLOCK_IN_EVENT) && remembering) {
+		const minutes = ctx.getNodeParameter('noClockInAfter', NO_CLOCK_IN.defaultMinutes) as number;
+		const missed = await recentMissedClockIns(ctx, minutes, query, maxRateLimitWaitSeconds);
+		if (missed.length > 0) return await outputOf(ctx, key, missed.slice(0, 1));
+	}
 	const memory = saved?.memory;
-	const fields = memory?.fields ?? KEPT_FIELDS[key] ?? [];
 	for (const minutes of [10, 24 * 60, 30 * 24 * 60, 365 * 24 * 60]) {
-		const records = await changedSince(Date.now() - minutes * 60_000);
-		const items = records
-			.sort((a, b) => changedAt(b) - changedAt(a) || String(b.id).localeCompare(String(a.id)))
-			.flatMap((record) => {
-				const event = eventOnItsOwn(record);
-				const at = changedAt(record);
-				return itemsOf(key, { event, record, at, before: beforeOf(event, memory, String(record.id), at) }, events, watch, fields);
-			});
-		if (items.length > 0) return await outputOf(ctx, key, items.slice(0, 1));
+		const records = (await changedSince(Date.now() - minutes * 60_000)).sort(
+			(a, b) => changedAt(b) - changedAt(a) || String(b.id).localeCompare(String(a.id)),
+		);
+		const fields = memory?.fields ?? fieldsOf(key, records[0]);
+		for (const record of records) {
+			const event = eventOnItsOwn(record);
+			const at = changedAt(record);
+			const before = beforeOf(event, memory, String(record.id), at);
+			const items =
+				before === undefined && remembering
+					? exampleItems(key, { event, record }, events, watch, fields, records)
+					: itemsOf(key, { event, record, at, before }, events, watch, fields);
+			if (items.length > 0) return await outputOf(ctx, key, items.slice(0, 1));
+		}
 	}
 	throw new NodeOperationError(ctx.getNode(), `No ${spec.singular} changed in the last year matches the trigger's settings`, {
 		description: 'Change a record in the service (or widen the Events and Filters), then fetch again.',

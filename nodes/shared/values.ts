@@ -178,12 +178,12 @@ export function compact(object: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
 }
 
-/** JSON with sorted keys, so the same value always hashes the same. */
 /** The UTC date (YYYY-MM-DD) of a moment in ms: the from/to of the lists read by date. */
 export function dayOf(ms: number): string {
 	return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** JSON with sorted keys, so the same value always hashes the same. */
 export function stableJson(value: unknown): string {
 	if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
 	if (value && typeof value === 'object') {

@@ -1,4 +1,5 @@
 import { createHash } from 'crypto';
+import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ResourceKey } from './resources';
@@ -151,6 +152,12 @@ export interface DerivedEvent {
 	description: string;
 	/** Told from the record's kept fields: the item then says so. */
 	happened(now: IDataObject, before: IDataObject | null): boolean;
+	/**
+	 * Fetch Test Event for a record the trigger has not seen (exampleItems): when the record's state
+	 * now is one this event leads to, the fields it had before in an example of the event (null: an
+	 * example of a record created so); undefined when it is not. `others`: the records read with it.
+	 */
+	example(now: IDataObject, others: IDataObject[]): IDataObject | null | undefined;
 }
 
 const changed = (now: IDataObject, before: IDataObject | null, field: string) => before !== null && !same(field, before[field], now[field]);
@@ -158,13 +165,21 @@ const changed = (now: IDataObject, before: IDataObject | null, field: string) =>
 const became = (status: string) => (now: IDataObject, before: IDataObject | null) =>
 	now.status === status && (before === null || before.status !== status);
 
-/** `status` values as event names: "in_progress" → "In Progress". */
-function statusEvents(statuses: string[], what: string): DerivedEvent[] {
-	return statuses.map((status) => ({
+/** An example of a status change: `to` now, from `from` before. */
+const wasStatus = (to: string, from: string) => (now: IDataObject) => (now.status === to ? { status: from } : undefined);
+
+/**
+ * `status` values as event names ("in_progress" → "In Progress"), each with the state it usually
+ * follows, for Fetch Test Event's example (the spec shows draft → posted; the order after posted is
+ * the lifecycle the states name).
+ */
+function statusEvents(statuses: Record<string, string>, what: string): DerivedEvent[] {
+	return Object.entries(statuses).map(([status, follows]) => ({
 		value: `became_${status}`,
 		name: `Became ${status.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())}`,
 		description: `${what} whose status became ${status}`,
 		happened: became(status),
+		example: wasStatus(status, follows),
 	}));
 }
 
@@ -180,30 +195,38 @@ export const DERIVED_EVENTS: Partial<Record<ResourceKey, DerivedEvent[]>> = {
 			name: 'Assigned',
 			description: 'A shift given to someone: created with an employee, or its employee set or changed',
 			happened: (now, before) => Boolean(now.employee_id) && (before === null || before.employee_id !== now.employee_id),
+			example: (now) => (now.employee_id ? { employee_id: null } : undefined),
 		},
 		{
 			value: 'became_open',
 			name: 'Became Open',
 			description: 'A shift whose employee was taken off: open again',
 			happened: (now, before) => before !== null && Boolean(before.employee_id) && !now.employee_id,
+			example: (now, others) => {
+				const someone = now.employee_id ? undefined : others.find((other) => other.employee_id)?.employee_id;
+				return someone ? { employee_id: someone } : undefined;
+			},
 		},
 		{
 			value: 'times_changed',
 			name: 'Times Changed',
 			description: 'A shift moved: its start or end time changed',
 			happened: (now, before) => changed(now, before, 'start_time') || changed(now, before, 'end_time'),
+			example: (now) => earlierTimes(now, ['start_time', 'end_time']),
 		},
 		{
 			value: 'published',
 			name: 'Published',
 			description: 'A shift whose roster a manager published',
 			happened: became('published'),
+			example: wasStatus('published', 'unpublished'),
 		},
 		{
 			value: 'back_to_draft',
 			name: 'Changed Back to Draft',
 			description: 'A published shift changed, so unpublished again until a manager republishes',
 			happened: (now, before) => before !== null && before.status === 'published' && now.status === 'unpublished',
+			example: wasStatus('unpublished', 'published'),
 		},
 	],
 	timesheet: [
@@ -212,29 +235,36 @@ export const DERIVED_EVENTS: Partial<Record<ResourceKey, DerivedEvent[]>> = {
 			name: 'Clocked In',
 			description: 'A timesheet started with no end (someone clocked in), or one whose end was taken off',
 			happened: (now, before) => !now.archived && !now.end_time && (before === null || Boolean(before.end_time)),
+			example: (now) => (!now.archived && !now.end_time ? null : undefined),
 		},
 		{
 			value: 'clocked_out',
 			name: 'Clocked Out',
 			description: 'An open timesheet that got its end time',
 			happened: (now, before) => before !== null && !before.end_time && Boolean(now.end_time),
+			example: (now) => (now.end_time ? { end_time: null } : undefined),
 		},
-		{ value: 'approved', name: 'Approved', description: 'A timesheet a manager approved', happened: became('approved') },
-		{ value: 'rejected', name: 'Rejected', description: 'A timesheet a manager rejected', happened: became('rejected') },
+		{ value: 'approved', name: 'Approved', description: 'A timesheet a manager approved', happened: became('approved'), example: wasStatus('approved', 'pending') },
+		{ value: 'rejected', name: 'Rejected', description: 'A timesheet a manager rejected', happened: became('rejected'), example: wasStatus('rejected', 'pending') },
 	],
-	onDemandShift: statusEvents(['posted', 'filled', 'in_progress', 'completed', 'no_show', 'expired'], 'An on-demand shift'),
+	onDemandShift: statusEvents(
+		{ posted: 'draft', filled: 'posted', in_progress: 'filled', completed: 'in_progress', no_show: 'filled', expired: 'posted' },
+		'An on-demand shift',
+	),
 	project: [
 		{
 			value: 'project_archived',
 			name: 'Archived',
 			description: 'A project taken out of use',
 			happened: (now, before) => before !== null && before.status === 'active' && now.status === 'archived',
+			example: wasStatus('archived', 'active'),
 		},
 		{
 			value: 'project_unarchived',
 			name: 'Unarchived',
 			description: 'An archived project brought back into use',
 			happened: (now, before) => before !== null && before.status === 'archived' && now.status === 'active',
+			example: wasStatus('active', 'archived'),
 		},
 	],
 	leaveRequest: [
@@ -243,6 +273,79 @@ export const DERIVED_EVENTS: Partial<Record<ResourceKey, DerivedEvent[]>> = {
 			name: 'Decided',
 			description: 'A leave request approved or declined (its status left pending)',
 			happened: (now, before) => ['approved', 'declined'].includes(String(now.status)) && (before === null || before.status === 'pending'),
+			example: (now) => (['approved', 'declined'].includes(String(now.status)) ? { status: 'pending' } : undefined),
 		},
 	],
 };
+
+/**
+ * Fetch Test Event for an update or removal of a record the trigger has not seen (the workflow not
+ * published yet, or a record it forgot): the service keeps no history, so what the record was before
+ * cannot be read. So that the next nodes can be built on the fields a real item has, the
+ * test item shows the real record with an example of what changed, and says so (EXAMPLE_NOTE):
+ * - Updated: the watched fields (Watch Fields), else the record's times or dates, else its first
+ *   kept field, each given an earlier value (earlierValue).
+ * - Each chosen derived event the record's state now fits, with the change that leads there (its
+ *   `example`).
+ * The items keep `changes_known: false`: the trigger did not know.
+ */
+export const EXAMPLE_NOTE =
+	"An example of what changed: the trigger has not seen this record before (Fetch Test Event in a workflow not published yet), and the service keeps no history. The record is real; the previous values are made up to show the item's shape. Once the workflow is published, each item says what really changed.";
+
+export function exampleItems(
+	key: ResourceKey,
+	{ event, record }: { event: string; record: IDataObject },
+	events: string[],
+	watch: string[],
+	fields: string[],
+	others: IDataObject[],
+): TriggerItem[] {
+	const extra = { changes_example: EXAMPLE_NOTE };
+	const items: TriggerItem[] = [];
+	if (event === 'removed' && events.includes('removed')) items.push({ event, record, changes: {}, known: false });
+	if (event === 'updated' && events.includes('updated')) {
+		const timed = fields.filter((field) => /_(time|date)$/.test(field) && record[field]);
+		const chosen = watch.length > 0 ? watch : timed.length > 0 ? timed : fields.filter((field) => field !== 'archived').slice(0, 1);
+		const before: IDataObject = { ...record };
+		for (const field of chosen) {
+			const earlier = earlierValue(field, record[field] ?? null, others);
+			if (earlier !== undefined) before[field] = earlier;
+		}
+		const changes = diff(fields, before, record);
+		items.push(Object.keys(changes).length > 0 ? { event: 'updated', record, changes, known: false, extra } : { event: 'updated', record, changes: {}, known: false });
+	}
+	for (const derived of DERIVED_EVENTS[key] ?? []) {
+		if (!events.includes(derived.value)) continue;
+		const example = derived.example(record, others);
+		if (example === undefined) continue;
+		const before = example === null ? null : { ...record, ...example };
+		if (derived.happened(record, before)) items.push({ event: derived.value, record, changes: before ? diff(fields, before, record) : {}, known: false, extra });
+	}
+	return items;
+}
+
+/** Start and end an hour earlier, written as the record writes them (its own UTC offset). */
+function earlierTimes(now: IDataObject, fields: string[]): IDataObject | undefined {
+	const moved: IDataObject = {};
+	for (const field of fields) {
+		const earlier = earlierValue(field, now[field], []);
+		if (earlier !== undefined) moved[field] = earlier;
+	}
+	return Object.keys(moved).length > 0 ? moved : undefined;
+}
+
+/**
+ * An example previous value of a field: a time an hour earlier, a date a day earlier, else the value
+ * another record read with it has (a real value of that field), else none (null); undefined when
+ * no example fits (nothing now, and no other record's value).
+ */
+function earlierValue(field: string, value: unknown, others: IDataObject[]): unknown {
+	if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return DateTime.fromISO(value, { zone: 'utc' }).minus({ days: 1 }).toISODate();
+	if (typeof value === 'string' && /_(time|at)$/.test(field)) {
+		const time = DateTime.fromISO(value, { setZone: true });
+		if (time.isValid) return time.minus({ hours: 1 }).toISO({ suppressMilliseconds: true });
+	}
+	const other = others.find((record) => record[field] !== undefined && record[field] !== null && !same(field, record[field], value));
+	if (other) return other[field];
+	return value === null || value === undefined ? undefined : null;
+}

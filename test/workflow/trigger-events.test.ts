@@ -279,3 +279,102 @@ describe('No clock-in', () => {
 		expect(Object.keys((state(h.persisted) as ChangeState & { clockIns: { told: object } }).clockIns.told)).toHaveLength(2);
 	});
 });
+
+describe('Fetch Test Event before the workflow is published', () => {
+	type Example = Item & { changes_example?: string };
+	const fetched = async (h: PollHarness) => {
+		const items = (await h.poll('manual')) as Example[];
+		expect(h.persisted).toEqual({}); // a test run keeps nothing
+		expect(items).toHaveLength(1);
+		return items[0];
+	};
+	const example = expect.stringContaining('An example of what changed');
+
+	it('an event the trigger cannot tell without history shows the real record with an example of the change, labelled; an update shows the watched fields', async () => {
+		// A timesheet approved: the event chosen alone (before, Fetch Test Event found nothing and failed).
+		later(); // a second of its own: the seed's records were stamped in the one before
+		const pending = [...store().t.timesheets.values()].find((t) => t.business_id === business() && t.status === 'pending' && !t.archived && t.start_time > now() - 5 * 86_400_000)!;
+		f.sandbox.manager.approveTimesheet(pending.id);
+		later();
+		const approved = await fetched(trigger('Timesheet', { events: ['approved'] }));
+		expect(approved).toMatchObject({ event: 'approved', resource: 'timesheet', record: { id: pending.id, status: 'approved' }, changes: { status: { from: 'pending', to: 'approved' } }, changed_fields: ['status'], changes_known: false, changes_example: example });
+
+		// A shift moved: Watch Fields' start time, an hour earlier, written with the record's own offset.
+		const shift = upcoming().find((s) => s.employee_id)!;
+		f.sandbox.manager.editShift(shift.id, { notes: 'moved later' });
+		later();
+		const moved = await fetched(trigger('Shift', { events: ['updated'], options: { watchFields: ['start_time'] } }));
+		const start = String(moved.record.start_time);
+		expect(moved).toMatchObject({ event: 'updated', record: { id: shift.id }, changed_fields: ['start_time'], changes_known: false, changes_example: example });
+		expect(Date.parse(String(moved.changes.start_time.from))).toBe(Date.parse(start) - 3_600_000);
+		expect(String(moved.changes.start_time.from).slice(-6)).toBe(start.slice(-6));
+
+		// Taken off its employee: became open, the previous employee taken from another shift read.
+		f.sandbox.manager.editShift(shift.id, { employee_id: null });
+		later();
+		const open = await fetched(trigger('Shift', { events: ['became_open'] }));
+		expect(open).toMatchObject({ event: 'became_open', record: { id: shift.id, employee_id: null }, changed_fields: ['employee_id'], changes_example: example });
+		expect(open.changes.employee_id.from).toEqual(expect.stringMatching(/^[0-9a-f]{24}$/));
+	});
+
+	it('on-demand shifts, projects and leave: each event from the state the record is in now', async () => {
+		later();
+		const project = [...store().t.projects.values()].find((p) => p.business_id === business() && p.status === 'active')!;
+		await node('rosteringProject', { operation: 'archive', projectId: byId(project.id) });
+		const leave = [...store().t.leaveRequests.values()].find((r) => r.business_id === business() && r.status === 'pending' && !r.archived)!;
+		f.sandbox.manager.decideLeaveRequest(leave.id, 'declined');
+		const location = locations()[0];
+		const day = new Date(now() + 5 * 86_400_000).toISOString().slice(0, 10);
+		const onDemand = await node('rosteringOnDemandShift', { operation: 'create', locationId: byId(location.id), positionId: byId(positionAt(location.id).id), startTime: `${day}T10:00:00`, endTime: `${day}T14:00:00` });
+		later(); // filled later than created: an update
+		f.sandbox.manager.setOnDemandRate(String(onDemand.id), 42);
+		f.sandbox.manager.publishOnDemandShift(String(onDemand.id));
+		f.sandbox.manager.setOnDemandStatus(String(onDemand.id), 'filled');
+		later();
+		expect(await fetched(trigger('Project', { events: ['project_archived'] }))).toMatchObject({ event: 'project_archived', record: { id: project.id }, changes: { status: { from: 'active', to: 'archived' } }, changes_example: example });
+		expect(await fetched(trigger('LeaveRequest', { events: ['decided'] }))).toMatchObject({ event: 'decided', record: { id: leave.id }, changes: { status: { from: 'pending', to: 'declined' } }, changes_example: example });
+		expect(await fetched(trigger('OnDemandShift', { events: ['became_filled'] }))).toMatchObject({ event: 'became_filled', record: { id: onDemand.id }, changes: { status: { from: 'posted', to: 'filled' } }, changes_example: example });
+	});
+
+	it('Updated without times (projects): its first kept field, from another record changed with it, else empty', async () => {
+		later();
+		const [project, other] = [...store().t.projects.values()].filter((p) => p.business_id === business() && p.status === 'active');
+		await node('rosteringProject', { operation: 'update', projectId: byId(project.id), updateFields: { removeColour: true } });
+		later();
+		const alone = await fetched(trigger('Project', { events: ['updated'] }));
+		expect(alone).toMatchObject({ event: 'updated', record: { id: project.id }, changes: { name: { from: null, to: project.name } }, changes_example: example });
+		// Another project changed in the same ten minutes: its name is the example's previous one.
+		later();
+		await node('rosteringProject', { operation: 'update', projectId: byId(other.id), updateFields: { removeColour: true } });
+		later();
+		const item = await fetched(trigger('Project', { events: ['updated'] }));
+		expect(item).toMatchObject({ event: 'updated', record: { id: other.id }, changes: { name: { from: project.name, to: other.name } }, changes_example: example });
+	});
+
+	it('Say What Changed off: no example and no derived event, as the published trigger would deliver', async () => {
+		const shift = upcoming()[0];
+		later();
+		f.sandbox.manager.editShift(shift.id, { notes: 'a change' });
+		later();
+		const item = await fetched(trigger('Shift', { events: ['updated', 'times_changed'], options: { sayWhatChanged: false } }));
+		expect(item).toMatchObject({ event: 'updated', record: { id: shift.id }, changes: {}, changes_known: false });
+		expect(item.changes_example).toBeUndefined();
+	});
+
+	it('No Clock-In: a shift of the last day nobody clocked in for, found from the shifts and timesheets read now', async () => {
+		const location = locations().find((l) => l.timezone === 'Australia/Sydney')!;
+		const position = positionAt(location.id);
+		// Someone with no shift that started in the last day and no timesheet in the last two hours.
+		const idle = (id: string) =>
+			![...store().t.shifts.values()].some((r) => r.employee_id === id && r.start_time > now() - 86_400_000 && r.start_time < now()) &&
+			![...store().t.timesheets.values()].some((r) => r.employee_id === id && r.start_time > now() - 2 * 3_600_000);
+		const absent = employeesFor(location.id, position.id).find((e) => idle(e.id))!;
+		const start = new Date(now() - 30 * 60_000);
+		start.setUTCSeconds(0, 0);
+		const shift = await node('rosteringShift', { operation: 'create', locationId: byId(location.id), positionId: byId(position.id), additionalFields: { employeeId: byId(absent.id) }, startTime: start.toISOString(), endTime: new Date(start.getTime() + 4 * 3_600_000).toISOString() });
+		f.sandbox.clearRequests();
+		const item = await fetched(trigger('Shift', { events: ['no_clock_in'], filters: { locationId: byId(location.id), employeeId: byId(absent.id) } }));
+		expect(item).toMatchObject({ event: 'no_clock_in', record: { id: shift.id, employee_id: absent.id }, minutes_since_start: 30, changes_known: true });
+		expect(f.apiRequests().map((r) => r.path)).toEqual(['/v1/shifts', '/v1/timesheets']);
+	});
+});
