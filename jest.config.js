@@ -56,6 +56,12 @@ function workflowOn(line, corePackage, more = []) {
 }
 
 /**
+ * The real-n8n layer: one n8n per run shared by the files that need only a running n8n
+ * (test/e2e/shared-n8n.ts), started by the first of them and stopped by the global teardown.
+ */
+const e2e = { ...common, globalSetup: '<rootDir>/test/e2e/global-setup.js', globalTeardown: '<rootDir>/test/e2e/global-teardown.js' };
+
+/**
  * The real-n8n tests that run on each other supported n8n (the whole e2e layer runs on the pinned
  * 2.40.7): every node, Create Many under n8n's settings, token refresh, the trigger across a
  * restart, each resource's trigger and A8 (trigger.test.ts leaves out its failing-poll test off the
@@ -65,7 +71,7 @@ function workflowOn(line, corePackage, more = []) {
 const E2E_ON_EVERY_VERSION = ['every-node', 'writes', 'refresh', 'trigger'];
 function e2eOn(version, more = []) {
 	return {
-		...common,
+		...e2e,
 		displayName: `e2e n8n ${version}`,
 		testMatch: [...E2E_ON_EVERY_VERSION, ...more].map((name) => `<rootDir>/test/e2e/${name}.test.ts`),
 		globals: { N8N_E2E_VERSION: version },
@@ -86,7 +92,7 @@ module.exports = {
 		{ ...inProcess, displayName: 'workflow', testMatch: ['<rootDir>/test/workflow/**/*.test.ts'] },
 		workflowOn('1.123', 'n8n-core-v1'),
 		workflowOn('2.41', 'n8n-core-v2-41', ['fault-drills']),
-		{ ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+		{ ...e2e, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
 		e2eOn('2.41.1'),
 		e2eOn('1.123.81'),
 	],

@@ -1,13 +1,14 @@
 /**
  * Every node of the package executes in a real n8n: one workflow, a Manual Trigger feeding one
  * instance of each node (a read for every node, a create for each node that writes), imported
- * and run with `n8n execute` against the sandbox in this process. Asserts on each node's output
- * and on the requests the sandbox received.
+ * and run in the shared n8n (shared-n8n.ts) against the sandbox in this process. Asserts on each
+ * node's output and on the requests the sandbox received.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../sandbox';
-import { assertBuilt, createN8n, E2E_CREDENTIAL, ensureRuntime, explain, rosteringCredential, type N8nInstance } from './n8n';
+import { assertBuilt, E2E_CREDENTIAL, explain, rosteringCredential } from './n8n';
+import { sharedN8n, type SharedN8n } from './shared-n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -153,17 +154,15 @@ function steps(sb: Sandbox): Step[] {
 
 describe('real n8n: every node executes', () => {
 	let sandbox: Sandbox | undefined;
-	let n8n: N8nInstance | undefined;
+	let n8n: SharedN8n | undefined;
 
 	beforeAll(async () => {
 		assertBuilt();
-		await ensureRuntime();
 		sandbox = await startSandbox();
-		n8n = await createN8n();
+		n8n = await sharedN8n();
 	}, 20 * 60_000);
 
 	afterAll(async () => {
-		await n8n?.dispose();
 		await sandbox?.close();
 	});
 

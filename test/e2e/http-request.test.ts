@@ -1,11 +1,13 @@
 /**
  * What no node covers stays reachable: n8n's own HTTP Request node, authenticated with the
- * Rostering credential as a predefined credential type, in a real n8n against the sandbox.
+ * Rostering credential as a predefined credential type, in a real n8n (the shared one) against the
+ * sandbox.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../sandbox';
-import { assertBuilt, createN8n, E2E_CREDENTIAL, ensureRuntime, explain, rosteringCredential, type N8nInstance } from './n8n';
+import { assertBuilt, E2E_CREDENTIAL, explain, rosteringCredential } from './n8n';
+import { sharedN8n, type SharedN8n } from './shared-n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -13,17 +15,15 @@ jest.setTimeout(180_000);
 
 describe("real n8n: the HTTP Request node with the Rostering credential", () => {
 	let sandbox: Sandbox | undefined;
-	let n8n: N8nInstance | undefined;
+	let n8n: SharedN8n | undefined;
 
 	beforeAll(async () => {
 		assertBuilt();
-		await ensureRuntime();
 		sandbox = await startSandbox();
-		n8n = await createN8n();
+		n8n = await sharedN8n();
 	}, 20 * 60_000);
 
 	afterAll(async () => {
-		await n8n?.dispose();
 		await sandbox?.close();
 	});
 

@@ -32,13 +32,13 @@
  *   the editor): for typeVersion >= 2 the same URL takes Streamable HTTP (POST, then the
  *   `mcp-session-id` header) and SSE (GET opens the stream, messages POSTed to `?sessionId=`);
  *   typeVersion 1.x used `<path>/sse` and `<path>/messages`. No environment setting is needed
- *   (`n8n start` with the env startServer() gives). Publishing goes through n8n's outbox, so the
+ *   (`n8n start` with the env startServer() gives; here the shared n8n, shared-n8n.ts). Publishing goes through n8n's outbox, so the
  *   URL answers a moment after the activate call: the client retries connecting until it does.
  * - In n8n's default (regular, not queue) mode a tool call runs inside the trigger's webhook
  *   request, then n8n saves an execution of the workflow whose MCP Server Trigger item carries
  *   `mcpToolCall` {toolName, arguments, sourceNodeName}.
  *
- * Takes about 25 s (n8n boot about 18 s; publishing and the calls a few seconds).
+ * Takes a few seconds in the shared n8n (publishing and the calls; a boot of its own took about 18 s).
  */
 import { randomUUID } from 'crypto';
 
@@ -47,21 +47,8 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { startSandbox } from '../sandbox';
-import {
-	assertBuilt,
-	createN8n,
-	E2E_CREDENTIAL,
-	ensureRuntime,
-	executionItems,
-	rosteringCredential,
-	startServer,
-	type N8nInstance,
-	type N8nServer,
-	type WorkflowJson,
-	waitFor,
-	printServerLogOnFailure,
-	onN8n1,
-} from './n8n';
+import { assertBuilt, E2E_CREDENTIAL, executionItems, rosteringCredential, type N8nServer, type WorkflowJson, waitFor, printServerLogOnFailure, onN8n1 } from './n8n';
+import { sharedN8n, type SharedN8n } from './shared-n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Rec = Record<string, unknown>;
@@ -179,7 +166,7 @@ type Transport = 'streamable-http' | 'sse';
 
 describe('real n8n server: Rostering nodes as tools of the MCP Server Trigger', () => {
 	let sb: Sandbox;
-	let n8n: N8nInstance | undefined;
+	let n8n: SharedN8n | undefined;
 	let server: N8nServer | undefined;
 	let accessToken: string;
 	let workflowId: string;
@@ -217,15 +204,14 @@ describe('real n8n server: Rostering nodes as tools of the MCP Server Trigger', 
 
 	beforeAll(async () => {
 		assertBuilt();
-		await ensureRuntime();
 		sb = await startSandbox();
 		const tokens = sb.issueToken();
 		accessToken = tokens.access_token;
-		n8n = await createN8n();
+		n8n = await sharedN8n();
+		server = n8n.server;
+		log(`n8n at ${server.baseUrl}`);
 		await n8n.importCredentials([rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens })]);
 		workflowId = await n8n.importWorkflow(mcpWorkflow());
-		server = await startServer(n8n);
-		log(`n8n started at ${server.baseUrl}`);
 		await server.activate(workflowId);
 		// Publishing goes through n8n's outbox: the MCP URL is registered a moment later.
 		const first = await waitFor('the MCP Server Trigger to answer at its production URL', 60_000, () =>
@@ -237,8 +223,8 @@ describe('real n8n server: Rostering nodes as tools of the MCP Server Trigger', 
 
 	afterAll(async () => {
 		for (const client of clients) await client.close().catch(() => undefined);
-		if (server?.running) await server.stop();
-		await n8n?.dispose();
+		// Unpublished, so that the shared n8n's next users meet no MCP URL of this file.
+		if (workflowId) await server?.rest('POST', `/rest/workflows/${workflowId}/deactivate`).catch(() => undefined);
 		await sb?.close();
 	});
 

@@ -309,8 +309,13 @@ export async function createN8n(opts: CreateN8nOptions = {}): Promise<N8nInstanc
 	if (opts.loadPackage !== false) installPackage(userFolder, packageDir);
 
 	const brokerPort = await freePort();
-	const env = n8nEnv(userFolder, brokerPort, opts.env);
+	return n8nInstance(userFolder, brokerPort, n8nEnv(userFolder, brokerPort, opts.env));
+}
 
+/** The CLI of the n8n whose user folder is `userFolder` (made by createN8n, or the shared one's). */
+export function n8nInstance(userFolder: string, brokerPort: number, env: NodeJS.ProcessEnv): N8nInstance {
+	const rt = runtimeDir();
+	const n8nBin = path.join(rt, 'bin', 'n8n');
 	const run = (args: string[], o: { timeoutMs?: number } = {}) =>
 		runCommand(n8nBin, args, env, o.timeoutMs ?? TIMEOUTS.command, userFolder);
 
@@ -730,6 +735,8 @@ export interface N8nServer {
 	restart(): Promise<void>;
 	/** Whether the n8n process is running. */
 	readonly running: boolean;
+	/** The n8n process's id (its process group's), while it runs; undefined for an attached client. */
+	readonly pid: number | undefined;
 
 	// Helpers over `rest` for the tests.
 	/** POST /rest/workflows/:id/activate with the workflow's current versionId (what the editor's Publish does). */
@@ -755,6 +762,8 @@ export interface StartServerOptions {
 	port?: number;
 	/** The owner account to set up or log in as (default E2E_OWNER). */
 	owner?: { email: string; firstName: string; lastName: string; password: string };
+	/** Where n8n's output goes (default: kept in memory). The shared n8n's, read by other test files. */
+	logFile?: string;
 }
 
 /**
@@ -768,7 +777,6 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 	const n8nBin = path.join(rt, 'bin', 'n8n');
 	const port = opts.port || (await freePort());
 	const baseUrl = `http://127.0.0.1:${port}`;
-	const owner = opts.owner ?? E2E_OWNER;
 	const env: NodeJS.ProcessEnv = {
 		...instance.env,
 		N8N_PORT: String(port),
@@ -784,21 +792,24 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 	};
 	for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
 	const readyTimeoutMs = opts.readyTimeoutMs ?? 120_000;
-	const browserId = `e2e-${newId()}`;
+	const client = restClient(baseUrl, opts.owner ?? E2E_OWNER);
 	let output = '';
+	const logs = () => (opts.logFile ? readLog(opts.logFile) : output);
 	let child: ReturnType<typeof spawn> | undefined;
 	let exited: Promise<void> = Promise.resolve();
-	let cookie = '';
 
 	const launch = async () => {
-		const proc = spawn(n8nBin, ['start'], { env, cwd: instance.userFolder, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+		// The shared n8n writes to a file, so that the test files after the one that started it read it.
+		const logFd = opts.logFile ? fs.openSync(opts.logFile, 'a') : undefined;
+		const proc = spawn(n8nBin, ['start'], { env, cwd: instance.userFolder, detached: true, stdio: ['ignore', logFd ?? 'pipe', logFd ?? 'pipe'] });
+		if (logFd !== undefined) fs.closeSync(logFd);
 		child = proc;
 		const append = (d: string) => {
 			output += d;
 			if (output.length > 2_000_000) output = output.slice(-1_000_000);
 		};
-		proc.stdout!.setEncoding('utf8').on('data', append);
-		proc.stderr!.setEncoding('utf8').on('data', append);
+		proc.stdout?.setEncoding('utf8').on('data', append);
+		proc.stderr?.setEncoding('utf8').on('data', append);
 		let exitInfo = '';
 		exited = new Promise<void>((resolve) => {
 			proc.on('close', (code, signal) => {
@@ -815,7 +826,7 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 		});
 		const deadline = Date.now() + readyTimeoutMs;
 		for (;;) {
-			if (child !== proc) throw new Error(`n8n start ended before it was ready (${exitInfo}):\n${lastLines(output, 40)}`);
+			if (child !== proc) throw new Error(`n8n start ended before it was ready (${exitInfo}):\n${lastLines(logs(), 40)}`);
 			// n8n 1.x answers /healthz/readiness some seconds before its REST routes exist (a POST
 			// then gets Express's 404 "Cannot POST"): wait for both.
 			const ready = await fetch(`${baseUrl}/healthz/readiness`).then((r) => r.status, () => 0);
@@ -823,11 +834,11 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 			if (ready === 200 && rest === 200) break;
 			if (Date.now() > deadline) {
 				await stop();
-				throw new Error(`n8n start: /healthz/readiness (${ready}) and /rest/settings (${rest}) not both 200 after ${readyTimeoutMs} ms:\n${lastLines(output, 40)}`);
+				throw new Error(`n8n start: /healthz/readiness (${ready}) and /rest/settings (${rest}) not both 200 after ${readyTimeoutMs} ms:\n${lastLines(logs(), 40)}`);
 			}
 			await delay(250);
 		}
-		await authenticate();
+		await client.authenticate();
 	};
 
 	const stop = async () => {
@@ -838,6 +849,66 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 		await exited;
 		clearTimeout(timer);
 	};
+
+	const server: N8nServer = {
+		...client.helpers,
+		baseUrl,
+		port,
+		logs,
+		stop,
+		async restart() {
+			await stop();
+			await launch();
+		},
+		get running() {
+			return !!child;
+		},
+		get pid() {
+			return child?.pid;
+		},
+	};
+
+	await launch();
+	return server;
+}
+
+/**
+ * A client of an n8n server started by another test file (the shared n8n, shared-n8n.ts): the same
+ * REST helpers, signed in as the owner with a session of its own; its output read from the log
+ * file the server writes. It cannot be stopped or restarted here: a test that needs that starts
+ * an n8n of its own.
+ */
+export async function attachServer(baseUrl: string, logFile: string, owner = E2E_OWNER): Promise<N8nServer> {
+	const client = restClient(baseUrl, owner);
+	await client.authenticate();
+	const refuse = async () => {
+		throw new Error('the shared n8n is not stopped by a test: start an n8n of its own (createN8n + startServer)');
+	};
+	return {
+		...client.helpers,
+		baseUrl,
+		port: Number(new URL(baseUrl).port),
+		logs: () => readLog(logFile),
+		stop: refuse,
+		restart: refuse,
+		running: true,
+		pid: undefined,
+	};
+}
+
+function readLog(file: string): string {
+	try {
+		const text = fs.readFileSync(file, 'utf8');
+		return text.length > 2_000_000 ? text.slice(-1_000_000) : text;
+	} catch {
+		return '';
+	}
+}
+
+/** n8n's REST API as the owner: a session cookie and a fixed browser-id header (see the top). */
+function restClient(baseUrl: string, owner: { email: string; firstName: string; lastName: string; password: string }) {
+	const browserId = `e2e-${newId()}`;
+	let cookie = '';
 
 	/** Sends a request; returns the status, parsed body and the auth cookie n8n set, if any. */
 	const call = async (method: string, p: string, body?: unknown) => {
@@ -878,19 +949,13 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 		}
 	};
 
-	const server: N8nServer = {
-		baseUrl,
-		port,
+	const execution = async (executionId: string): Promise<N8nExecution> => {
+		const e = await rest<Record<string, unknown> & { data: string }>('GET', `/rest/executions/${executionId}`);
+		return { ...e, id: String(e.id), data: unflatten(e.data) as N8nRun['data'] } as N8nExecution;
+	};
+
+	const helpers: Pick<N8nServer, 'rest' | 'activate' | 'workflow' | 'runManually' | 'execution' | 'executions' | 'waitForExecution'> = {
 		rest,
-		logs: () => output,
-		stop,
-		async restart() {
-			await stop();
-			await launch();
-		},
-		get running() {
-			return !!child;
-		},
 		async activate(workflowId) {
 			const wf = await rest<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
 			return await rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
@@ -904,10 +969,7 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 			if (!res?.executionId) throw new Error(`POST /rest/workflows/${workflowId}/run started no execution: ${JSON.stringify(res)}`);
 			return String(res.executionId);
 		},
-		async execution(executionId) {
-			const e = await rest<Record<string, unknown> & { data: string }>('GET', `/rest/executions/${executionId}`);
-			return { ...e, id: String(e.id), data: unflatten(e.data) as N8nRun['data'] } as N8nExecution;
-		},
+		execution,
 		async executions(workflowId) {
 			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 			const res = await rest<{ results: N8nExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=100`);
@@ -916,7 +978,7 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 		async waitForExecution(executionId, timeoutMs = 60_000) {
 			const deadline = Date.now() + timeoutMs;
 			for (;;) {
-				const e = await server.execution(executionId).catch((err: unknown) => {
+				const e = await execution(executionId).catch((err: unknown) => {
 					if (err instanceof RestError && err.status === 404) return undefined; // not saved yet
 					throw err;
 				});
@@ -927,9 +989,7 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 			}
 		},
 	};
-
-	await launch();
-	return server;
+	return { authenticate, helpers };
 }
 
 /** The JSON of the items a node output in an execution (default: first run, output 0). */

@@ -1,5 +1,5 @@
 /**
- * "Connect my account" in a real n8n server (`n8n start`, n8n 2.40.7) against the sandbox in this
+ * "Connect my account" in a real n8n server (the shared one, shared-n8n.ts) against the sandbox in this
  * process, through n8n's own OAuth2 endpoints (connectThroughOAuth in ./oauth.ts: POST
  * /rest/credentials, GET /rest/oauth2-credential/auth?id=, the sandbox's consent page, n8n's GET
  * /rest/oauth2-credential/callback with the session cookie). What it shows:
@@ -23,18 +23,9 @@
 import { createHash, randomUUID } from 'crypto';
 
 import { startSandbox, type RecordedRequest } from '../sandbox';
-import {
-	assertBuilt,
-	createN8n,
-	ensureRuntime,
-	executionItems,
-	startServer,
-	type N8nInstance,
-	type N8nServer,
-	type WorkflowJson,
-	printServerLogOnFailure,
-} from './n8n';
+import { assertBuilt, executionItems, type N8nInstance, type N8nServer, type WorkflowJson, printServerLogOnFailure } from './n8n';
 import { CALLBACK_PATH, connectThroughOAuth, CREDENTIAL_TYPE, databaseBytes, exportCredential, type ConnectResult } from './oauth';
+import { sharedN8n } from './shared-n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Rec = Record<string, unknown>;
@@ -51,15 +42,11 @@ describe('real n8n server: connecting the Rostering credential through OAuth2', 
 
 	beforeAll(async () => {
 		assertBuilt();
-		await ensureRuntime();
 		sb = await startSandbox();
-		n8n = await createN8n();
-		server = await startServer(n8n);
+		({ instance: n8n, server } = await sharedN8n());
 	}, 20 * 60_000);
 
 	afterAll(async () => {
-		if (server?.running) await server.stop();
-		await n8n?.dispose();
 		await sb?.close();
 	});
 

@@ -1,6 +1,7 @@
 /**
- * The access token expires mid-run, in a real n8n (`n8n execute`, n8n 2.40.7) against the sandbox in
- * this process: n8n refreshes it and the run succeeds with nothing lost.
+ * The access token expires mid-run, in a real n8n (the shared one, shared-n8n.ts: the workflow run
+ * as the editor runs it) against the sandbox in this process: n8n refreshes it and the run succeeds
+ * with nothing lost.
  *
  * a. Rostering Shift Get Many with Return All over every shift (10 pages of 200): the sandbox holds
  *    the 3rd page back (injected latency) and every access token is expired while it waits. The
@@ -18,23 +19,14 @@
  * body {grant_type, refresh_token} with the client as HTTP Basic for authentication 'header'; the new
  * tokens are saved to the credential in the database during the run.
  *
- * Runs in about 30 s (two imports, two `n8n execute`, three `export:credentials`).
+ * Runs in about 15 s (two runs of 2 s held-back requests, three `export:credentials`).
  */
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type RecordedRequest } from '../sandbox';
-import {
-	assertBuilt,
-	createN8n,
-	E2E_CREDENTIAL,
-	ensureRuntime,
-	explain,
-	rosteringCredential,
-	type ExecuteResult,
-	type N8nInstance,
-	type WorkflowJson,
-} from './n8n';
+import { assertBuilt, E2E_CREDENTIAL, explain, rosteringCredential, type ExecuteResult, type WorkflowJson } from './n8n';
 import { exportCredential } from './oauth';
+import { sharedN8n, type SharedN8n } from './shared-n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Rec = Record<string, unknown>;
@@ -54,11 +46,11 @@ function workflow(name: string, nodes: Array<Record<string, unknown>>): Workflow
 }
 
 /**
- * Runs `n8n execute` while watching the sandbox's requests: when `when` first matches a request that
+ * Runs the workflow while watching the sandbox's requests: when `when` first matches a request that
  * is still being served (status 0), `then` runs. Resolves to the run and whether `then` ran in time.
  */
 async function executeWatching(
-	n8n: N8nInstance,
+	n8n: SharedN8n,
 	workflowId: string,
 	sb: Sandbox,
 	when: (r: RecordedRequest) => boolean,
@@ -93,27 +85,27 @@ const basic = (sb: Sandbox) => `Basic ${Buffer.from(`${sb.clientId}:${sb.clientS
 
 describe('real n8n: the access token expires mid-run', () => {
 	let sb: Sandbox;
-	let n8n: N8nInstance | undefined;
+	let n8n: SharedN8n | undefined;
+	/** n8n's id of the credential (the shared n8n gives its own). */
+	let credentialId: string;
 	/** The tokens the credential holds now (rotated by each refresh). */
 	let tokens: { access_token: string; refresh_token?: string };
 
 	beforeAll(async () => {
 		assertBuilt();
-		await ensureRuntime();
 		sb = await startSandbox();
-		n8n = await createN8n();
+		n8n = await sharedN8n();
 		tokens = sb.issueToken();
-		await n8n.importCredentials([rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens })]);
+		[credentialId] = await n8n.importCredentials([rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens })]);
 	}, 20 * 60_000);
 
 	afterAll(async () => {
-		await n8n?.dispose();
 		await sb?.close();
 	});
 
 	/** n8n's stored tokens, decrypted from its database. */
 	async function storedTokens(): Promise<Rec> {
-		const cred = await exportCredential(n8n!, E2E_CREDENTIAL.id, { decrypted: true });
+		const cred = await exportCredential(n8n!.instance, credentialId, { decrypted: true });
 		return (cred.data as { oauthTokenData: Rec }).oauthTokenData;
 	}
 

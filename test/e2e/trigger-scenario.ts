@@ -14,7 +14,10 @@ type Rec = Record<string, unknown>;
 
 export const TRIGGER = 'Rostering Shift Trigger';
 
-/** A workflow whose only node is the Shift trigger, polling every 15 s for every kind of change. */
+/**
+ * A workflow whose only node is the Shift trigger, polling every 15 s for every kind of change and
+ * for Assigned, an event derived from what changed (issue 23).
+ */
 export function shiftTriggerWorkflow(name: string): WorkflowJson {
 	return {
 		name,
@@ -28,7 +31,7 @@ export function shiftTriggerWorkflow(name: string): WorkflowJson {
 				position: [0, 0],
 				parameters: {
 					pollTimes: POLL_EVERY_15_SECONDS,
-					events: ['created', 'updated', 'removed'],
+					events: ['created', 'updated', 'removed', 'assigned'],
 					start: 'now',
 					options: {},
 				},
@@ -63,7 +66,22 @@ export function shiftsApi(sb: Sandbox) {
 		return sb.store.shifts.filter((shift) => !shift.archived && Date.parse(String(shift.start_time)) > now);
 	}
 
-	return { api, shiftNow, changeableShifts };
+	/** Someone who may work `positionId` at `locationId` and has no shift between start and end (ms). */
+	function freeEmployee(locationId: string, positionId: string, start: number, end: number): Rec {
+		const busy = new Set(
+			sb.store.shifts
+				.filter((shift) => !shift.archived && shift.employee_id && Date.parse(String(shift.start_time)) < end && Date.parse(String(shift.end_time)) > start)
+				.map((shift) => String(shift.employee_id)),
+		);
+		const person = sb.store.employees.find((e) => {
+			const locations = (e.location_ids as string[] | undefined) ?? [];
+			return e.employment_id && (locations.length === 0 || locations.includes(locationId)) && !((e.excluded_position_ids as string[]) ?? []).includes(positionId) && !busy.has(String(e.id));
+		});
+		if (!person) throw new Error('no free employee for the test shift');
+		return person;
+	}
+
+	return { api, shiftNow, changeableShifts, freeEmployee };
 }
 
 export type ShiftsApi = ReturnType<typeof shiftsApi>;
@@ -90,7 +108,7 @@ export async function eachChangeOnceAcrossRestart(
 	log: (msg: string) => void,
 	positionFrom: 'activation' | 'firstScheduledPoll' = 'activation',
 ): Promise<void> {
-	const { api, shiftNow, changeableShifts } = shiftsApi(sb);
+	const { api, shiftNow, changeableShifts, freeEmployee } = shiftsApi(sb);
 	// Publish (activate) the workflow, in a new second on the service's clock: it stamps updated_at
 	// to the second, and the trigger delivers a change stamped in the second it was published in (it
 	// cannot tell before from after within it), so another test's last writes must not share it
@@ -186,11 +204,13 @@ export async function eachChangeOnceAcrossRestart(
 	expect({ known: changedItem.known, notes: changedItem.changes.notes }).toEqual({ known: true, notes: { from: notesBefore, to: 'Changed while n8n runs (e2e)' } });
 	expect(afterFirst.find((d) => d.event === 'created')).toMatchObject({ known: true, changes: {} });
 
-	// --- n8n down: the created shift changed, the changed one deleted, a new one created.
+	// --- n8n down: the created shift given to someone (Updated and Assigned), the changed one
+	// deleted, a new one created.
 	await s.stop();
 	log('n8n stopped');
 	sb.clock.advance(1000);
-	await api('PATCH', `/shifts/${String(created.id)}`, { notes: 'Changed while n8n is down (e2e)' });
+	const person = freeEmployee(String(sydney.id), String(position.id), Date.parse(String(created.start_time)), Date.parse(String(created.end_time)));
+	await api('PATCH', `/shifts/${String(created.id)}`, { notes: 'Changed while n8n is down (e2e)', employee_id: person.id });
 	await api('DELETE', `/shifts/${toChange.id}`);
 	const createdWhileDown = await api('POST', '/shifts', {
 		location_id: sydney.id,
@@ -200,6 +220,7 @@ export async function eachChangeOnceAcrossRestart(
 	});
 	const secondBatch = [
 		{ event: 'updated', record: shiftNow(String(created.id)) },
+		{ event: 'assigned', record: shiftNow(String(created.id)) },
 		{ event: 'removed', record: shiftNow(String(toChange.id)) },
 		{ event: 'created', record: shiftNow(String(createdWhileDown.id)) },
 	];
@@ -221,7 +242,11 @@ export async function eachChangeOnceAcrossRestart(
 	for (const change of secondBatch) {
 		expect(all.find((d) => key(d) === key(change))!.record).toEqual(change.record);
 	}
-	// What the trigger remembered survived the restart: the shift created before it says what changed.
-	const afterRestart = all.find((d) => d.event === 'updated' && d.record.id === created.id)!;
-	expect({ known: afterRestart.known, notes: afterRestart.changes.notes }).toEqual({ known: true, notes: { from: null, to: 'Changed while n8n is down (e2e)' } });
+	// What the trigger remembered survived the restart: the shift created before it says what changed,
+	// and the event derived from it (Assigned) comes out once, with the same changes.
+	const whatChanged = { notes: { from: null, to: 'Changed while n8n is down (e2e)' }, employee_id: { from: null, to: person.id } };
+	for (const event of ['updated', 'assigned']) {
+		const afterRestart = all.find((d) => d.event === event && d.record.id === created.id)!;
+		expect({ event, known: afterRestart.known, notes: afterRestart.changes.notes, employee_id: afterRestart.changes.employee_id }).toEqual({ event, known: true, ...whatChanged });
+	}
 }

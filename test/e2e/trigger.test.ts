@@ -84,6 +84,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 	let api: ShiftsApi['api'];
 	let shiftNow: ShiftsApi['shiftNow'];
 	let changeableShifts: ShiftsApi['changeableShifts'];
+	let freeEmployee: ShiftsApi['freeEmployee'];
 
 	const t0 = Date.now();
 	const log = (msg: string) => process.stderr.write(`[trigger e2e +${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}\n`);
@@ -92,7 +93,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		assertBuilt();
 		await ensureRuntime();
 		sb = await startSandbox();
-		({ api, shiftNow, changeableShifts } = shiftsApi(sb));
+		({ api, shiftNow, changeableShifts, freeEmployee } = shiftsApi(sb));
 		n8n = await createN8n();
 		await n8n.importCredentials([
 			rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens: sb.issueToken() }),
@@ -355,21 +356,6 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 			[`assigned ${String(open.id)}`, `assigned ${String(late.id)}`, `no_clock_in ${String(late.id)}`, `updated ${String(moved.id)}`, `approved ${String(pending.id)}`].sort(),
 		);
 	});
-
-	/** Someone who may work the position at the location and has no shift overlapping start..end. */
-	function freeEmployee(locationId: string, positionId: string, start: number, end: number): Rec {
-		const busy = new Set(
-			sb.store.shifts
-				.filter((shift) => !shift.archived && shift.employee_id && Date.parse(String(shift.start_time)) < end && Date.parse(String(shift.end_time)) > start)
-				.map((shift) => String(shift.employee_id)),
-		);
-		const person = sb.store.employees.find((e) => {
-			const locations = (e.location_ids as string[] | undefined) ?? [];
-			return e.employment_id && (locations.length === 0 || locations.includes(locationId)) && !((e.excluded_position_ids as string[]) ?? []).includes(positionId) && !busy.has(String(e.id));
-		});
-		if (!person) throw new Error('no free employee for the test shift');
-		return person;
-	}
 
 	/** Waits for `count` reads of changes (polls) of `path` that start after now, on the service's clock. */
 	async function nextChangeRead(path = '/v1/shifts', count = 1): Promise<void> {

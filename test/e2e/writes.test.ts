@@ -1,12 +1,13 @@
 /**
- * Writes in a real n8n (2.40.7, `n8n execute`) under the node settings a user can switch on
+ * Writes in a real n8n (the shared one: shared-n8n.ts) under the node settings a user can switch on
  * (issue 11): n8n's own Request Options › Batching, Retry On Fail, Continue On Fail, and an item
  * whose expression fails. Create and Create Many run as the node's customOperations there too, so
  * what they send does not depend on how n8n schedules items. Each test asserts on what the sandbox
  * received and stored and on what n8n reports.
  *
- * About 2 minutes (one n8n execute per workflow, one with 7.5 s of the node's own retries, and
- * two more n8n for the same workflow in a second instance, one of them migrating a fresh database).
+ * About a minute (one run per workflow, one with 7.5 s of the node's own retries, and two more n8n
+ * of their own for the same workflow in two instances (`n8n execute`), one migrating a fresh
+ * database).
  */
 import { randomUUID } from 'crypto';
 import * as fs from 'fs';
@@ -14,7 +15,8 @@ import * as path from 'path';
 
 import { startSandbox, type RecordedRequest } from '../sandbox';
 import { shiftsPerRow } from '../sandbox/bulk';
-import { assertBuilt, createN8n, E2E_CREDENTIAL, ensureRuntime, explain, onN8n1, rosteringCredential, type N8nInstance, type WorkflowJson } from './n8n';
+import { assertBuilt, createN8n, E2E_CREDENTIAL, ensureRuntime, explain, onN8n1, rosteringCredential, type WorkflowJson } from './n8n';
+import { sharedN8n, type SharedN8n } from './shared-n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Rec = Record<string, unknown>;
@@ -26,18 +28,16 @@ const credentialRef = { [E2E_CREDENTIAL.type]: { id: E2E_CREDENTIAL.id, name: E2
 const batching = { batching: { batch: { batchSize: 2, batchInterval: 50 } } };
 
 let sb: Sandbox;
-let n8n: N8nInstance | undefined;
+let n8n: SharedN8n | undefined;
 
 beforeAll(async () => {
 	assertBuilt();
-	await ensureRuntime();
 	sb = await startSandbox();
-	n8n = await createN8n();
+	n8n = await sharedN8n();
 	await n8n.importCredentials([rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens: sb.issueToken() })]);
 }, 20 * 60_000);
 
 afterAll(async () => {
-	await n8n?.dispose();
 	await sb?.close();
 });
 
@@ -188,6 +188,7 @@ describe('real n8n: writes hold under every node setting', () => {
 		// Create Many sent the first one's keys and got its shifts replayed: a success creating nothing.
 		const input = rows('e2e-two-n8n', 3, 2035);
 		const shared = { ...workflow('e2e: the same workflow in two n8n', input, { operation: 'createMany' }), id: 'sameWorkflowInTwoN8n' };
+		await ensureRuntime();
 		const instances = [await createN8n(), await createN8n({ fromTemplate: false })];
 		try {
 			const keys: string[] = [];
