@@ -24,6 +24,7 @@ import {
 	createN8n,
 	E2E_OWNER,
 	ensureRuntime,
+	executionItems,
 	loadWorkflow,
 	n8nInstance,
 	n8nVersion,
@@ -136,14 +137,7 @@ export async function sharedN8n(): Promise<SharedN8n> {
 				run,
 				ok,
 				error,
-				items(nodeName, output = 0, runIndex = 0) {
-					const task = run.data.resultData.runData[nodeName]?.[runIndex];
-					if (!task) {
-						const ran = Object.keys(run.data.resultData.runData).join(', ');
-						throw new Error(`Node "${nodeName}" did not run (ran: ${ran || 'nothing'}${error ? `; error: ${error.message}` : ''}).`);
-					}
-					return (task.data?.main?.[output] ?? []).map((item) => item.json);
-				},
+				items: (nodeName, output = 0, runIndex = 0) => executionItems(execution, nodeName, output, runIndex),
 			};
 		},
 		async runWorkflow(workflow, opts) {
