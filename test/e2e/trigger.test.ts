@@ -4,17 +4,20 @@
  *
  * a. "Fetch Test Event": the workflow run manually through the REST API with the body the editor
  *    sends for the trigger's button ({destinationNode: {nodeName, mode: 'inclusive'}}); the trigger
- *    outputs the most recently changed shift, and nothing is written to the workflow's static data.
+ *    outputs the most recently changed shift (never published: with a labelled example of what
+ *    changed), and nothing is written to the workflow's static data.
  * b. The trigger in a published workflow: polled by n8n every 15 s (four Poll Times a minute);
- *    changes made in the sandbox come out once each; n8n stopped, more changes made, n8n started
- *    again: those come out once, nothing delivered before comes out again.
+ *    changes made in the sandbox come out once each; n8n stopped, more changes made (a shift given
+ *    to someone: Updated and Assigned), n8n started again: those come out once, nothing delivered
+ *    before comes out again.
  *
  * c. Every resource's own trigger (Rostering Location Trigger, ...) is loaded by n8n, shown in the
  *    nodes panel's data (not hidden, unlike the generic Rostering Trigger kept for older workflows),
  *    and its Fetch Test Event gives a record of its resource.
  * d. The events people act on (issue 23), published: a shift assigned, a shift nobody clocked in
  *    for, Watch Fields (a notes change left out, a time change delivered as Updated with the
- *    previous times) and a timesheet approved (the Timesheet trigger), each once.
+ *    previous times), a timesheet approved, an on-demand shift filled, a project archived and a
+ *    leave request decided (each resource's own trigger), each once.
  *
  * The polls are n8n's own, every 15 s (POLL_EVERY_15_SECONDS).
  */
@@ -270,18 +273,19 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		expect(items).toEqual([expect.objectContaining({ ...change, resource: 'shift' })]);
 	});
 
-	test('published, the events people act on: a shift assigned, a shift nobody clocked in for, a timesheet approved, and Watch Fields (a notes change left out, a time change delivered), each once, saying what changed', async () => {
+	test('published, the events people act on: a shift assigned, a shift nobody clocked in for, a timesheet approved, an on-demand shift filled, a project archived, a leave request decided, and Watch Fields (a notes change left out, a time change delivered), each once, saying what changed', async () => {
 		const s = server!;
 		const eventsId = await n8n!.importWorkflow(eventsWorkflow());
 		await s.activate(eventsId);
 		// Published: each trigger's first poll saved its position and what it learned (A6).
-		await waitFor('the activation polls of both triggers', 150_000, async () => ((JSON.stringify((await s.workflow(eventsId)).staticData ?? {}).match(/"memory"/g) ?? []).length >= 2 ? true : undefined));
+		const triggers = [TRIGGER, TIMESHEET_TRIGGER, ...MORE_TRIGGERS.map((trigger) => trigger.name)];
+		await waitFor('the activation polls of every trigger', 150_000, async () => ((JSON.stringify((await s.workflow(eventsId)).staticData ?? {}).match(/"memory"/g) ?? []).length >= triggers.length ? true : undefined));
 		const items = async () => {
 			const out: Rec[] = [];
 			for (const summary of await s.executions(eventsId)) {
 				const execution = await s.waitForExecution(summary.id);
 				// Each poll that delivers starts its own execution, from the trigger that polled.
-				for (const node of [TRIGGER, TIMESHEET_TRIGGER]) if (execution.data.resultData.runData[node]) out.push(...executionItems(execution, node));
+				for (const node of triggers) if (execution.data.resultData.runData[node]) out.push(...executionItems(execution, node));
 			}
 			return out;
 		};
@@ -303,10 +307,19 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		const now = sb.clock.now().getTime();
 		const pending = sb.store.timesheets.find((t) => t.status === 'pending' && t.end_time && Date.parse(String(t.start_time)) > now - 12 * 86_400_000 && Date.parse(String(t.start_time)) < now - 86_400_000)!;
 		sb.manager.approveTimesheet(String(pending.id));
+		// Became Filled: a posted on-demand shift of the coming weeks filled (in the service's app);
+		// Archived: a project archived through the API; Decided: a pending leave request approved.
+		const posted = sb.store.onDemandShifts.find((shift) => shift.status === 'posted' && Date.parse(String(shift.start_time)) > Date.now() + 86_400_000 && Date.parse(String(shift.start_time)) < Date.now() + 20 * 86_400_000)!;
+		sb.manager.setOnDemandStatus(String(posted.id), 'filled');
+		const project = sb.store.projects.find((p) => p.status === 'active')!;
+		await api('PATCH', `/projects/${String(project.id)}`, { status: 'archived' });
+		const leave = [...sb.store.t.leaveRequests.values()].find((r) => r.business_id === sb.store.mainBusinessId && r.status === 'pending' && !r.archived)!;
+		sb.manager.decideLeaveRequest(leave.id, 'approved');
 
-		const events = await waitFor('the assigned, updated and approved events', 150_000, async () => {
+		const derived = ['assigned', 'updated', 'approved', ...MORE_TRIGGERS.map((trigger) => trigger.event)];
+		const events = await waitFor(`the ${derived.join(', ')} events`, 150_000, async () => {
 			const found = await items();
-			return ['assigned', 'updated', 'approved'].every((event) => found.some((item) => item.event === event)) ? found : undefined;
+			return derived.every((event) => found.some((item) => item.event === event)) ? found : undefined;
 		});
 		expect(events.filter((item) => item.event === 'assigned')).toEqual([expect.objectContaining({ resource: 'shift', record: expect.objectContaining({ id: open.id }), changes: { employee_id: { from: null, to: person.id } }, changes_known: true })]);
 		expect(events.filter((item) => item.event === 'updated')).toEqual([
@@ -321,7 +334,13 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		expect(events.filter((item) => item.event === 'approved')).toEqual([
 			expect.objectContaining({ resource: 'timesheet', record: expect.objectContaining({ id: pending.id, status: 'approved' }), changes: { status: { from: 'pending', to: 'approved' } }, changes_known: true }),
 		]);
-		log('assigned, updated (watch fields) and approved seen');
+		const more = events.filter((item) => MORE_TRIGGERS.some((trigger) => trigger.event === item.event)).sort((a, b) => String(a.event).localeCompare(String(b.event)));
+		expect(more).toEqual([
+			expect.objectContaining({ event: 'became_filled', resource: 'onDemandShift', record: expect.objectContaining({ id: posted.id }), changes: { status: { from: 'posted', to: 'filled' } }, changes_known: true }),
+			expect.objectContaining({ event: 'decided', resource: 'leaveRequest', record: expect.objectContaining({ id: leave.id }), changes: { status: { from: 'pending', to: 'approved' } }, changes_known: true }),
+			expect.objectContaining({ event: 'project_archived', resource: 'project', record: expect.objectContaining({ id: project.id }), changes: { status: { from: 'active', to: 'archived' }, archived: { from: false, to: true } }, changes_known: true }),
+		]);
+		log('assigned, updated (watch fields), approved, filled, archived and decided seen');
 
 		// No Clock-In: a shift starting in two minutes for someone free then; the service's clock moved
 		// on 13 minutes (its own clock is what the trigger reads); nobody clocks in.
@@ -349,11 +368,20 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 
 		// Once each: two more polls of each trigger after the last event (a repeat would come from the
 		// first; by the second's start, the first's execution exists), then every execution finished.
-		await Promise.all([nextChangeRead('/v1/shifts', 2), nextChangeRead('/v1/timesheets', 2)]);
+		await Promise.all(['/v1/shifts', '/v1/timesheets', ...MORE_TRIGGERS.map((trigger) => trigger.path)].map((path) => nextChangeRead(path, 2)));
 		const all = await items();
 		// (The shift created for someone is Assigned too: it was given to a person.)
 		expect(all.map((item) => `${String(item.event)} ${String((item.record as Rec).id)}`).sort()).toEqual(
-			[`assigned ${String(open.id)}`, `assigned ${String(late.id)}`, `no_clock_in ${String(late.id)}`, `updated ${String(moved.id)}`, `approved ${String(pending.id)}`].sort(),
+			[
+				`assigned ${String(open.id)}`,
+				`assigned ${String(late.id)}`,
+				`no_clock_in ${String(late.id)}`,
+				`updated ${String(moved.id)}`,
+				`approved ${String(pending.id)}`,
+				`became_filled ${String(posted.id)}`,
+				`project_archived ${String(project.id)}`,
+				`decided ${leave.id}`,
+			].sort(),
 		);
 	});
 
@@ -368,10 +396,17 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 });
 
 const TIMESHEET_TRIGGER = 'Rostering Timesheet Trigger';
+/** The other triggers of the events workflow: node name, type, the event chosen, the list polled. */
+const MORE_TRIGGERS = [
+	{ name: 'Rostering On-Demand Shift Trigger', type: 'rosteringOnDemandShiftTrigger', event: 'became_filled', path: '/v1/on-demand-shifts' },
+	{ name: 'Rostering Project Trigger', type: 'rosteringProjectTrigger', event: 'project_archived', path: '/v1/projects' },
+	{ name: 'Rostering Leave Request Trigger', type: 'rosteringLeaveRequestTrigger', event: 'decided', path: '/v1/leave-requests' },
+];
 
 /**
  * A Shift trigger on Assigned, No Clock-In (10 minutes) and Updated with Watch Fields start and end
- * time, and a Timesheet trigger on Approved, both polling every 15 s.
+ * time, a Timesheet trigger on Approved, and MORE_TRIGGERS (On-Demand Shift on Became Filled,
+ * Project on Archived, Leave Request on Decided), all polling every 15 s.
  */
 function eventsWorkflow(): WorkflowJson {
 	const workflow = shiftTriggerWorkflow('e2e: Rostering Shift Trigger, events people act on');
@@ -385,5 +420,15 @@ function eventsWorkflow(): WorkflowJson {
 		position: [0, 200],
 		parameters: { pollTimes: POLL_EVERY_15_SECONDS, events: ['approved'], start: 'now', options: {} },
 	});
+	MORE_TRIGGERS.forEach((trigger, i) =>
+		workflow.nodes.push({
+			...shiftTrigger,
+			id: randomUUID(),
+			name: trigger.name,
+			type: `n8n-nodes-rostering.${trigger.type}`,
+			position: [0, 400 + 200 * i],
+			parameters: { pollTimes: POLL_EVERY_15_SECONDS, events: [trigger.event], start: 'now', options: {} },
+		}),
+	);
 	return workflow;
 }
