@@ -290,7 +290,7 @@ export const DERIVED_EVENTS: Partial<Record<ResourceKey, DerivedEvent[]>> = {
  * The items keep `changes_known: false`: the trigger did not know.
  */
 export const EXAMPLE_NOTE =
-	"An example of what changed: the trigger has not seen this record before (Fetch Test Event in a workflow not published yet), and the service keeps no history. The record is real; the previous values are made up to show the item's shape. Once the workflow is published, each item says what really changed.";
+	"An example of what changed: the trigger has not seen this record before (its workflow is not published yet, or the record was not among those it learned), and the service keeps no history. The record is real; the previous values are made up to show the item's shape. Published, each item says what really changed.";
 
 export function exampleItems(
 	key: ResourceKey,
