@@ -113,7 +113,9 @@ export async function recentMissedClockIns(ctx: IPollFunctions, minutes: number,
 	const read = await listAll(
 		ctx,
 		`/v1/${shifts.path}`,
-		{ ...query, from: dayOf(Date.now() - 2 * 86_400_000), to: dayOf(Date.now() + 86_400_000) },
+		// Shifts due in the last day may have started up to a day (No Clock-In After) before it; the
+		// dates are a day wider either side (local dates).
+		{ ...query, from: dayOf(Date.now() - 3 * 86_400_000), to: dayOf(Date.now() + 86_400_000) },
 		{ subject: subjectOf('shift', 'getAll'), rangeDays: shifts.rangeDays, maxRateLimitWaitSeconds, onServiceTime: (ms) => (serviceTime = ms) },
 	);
 	const now = serviceTime ?? Date.now();

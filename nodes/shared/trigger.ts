@@ -359,13 +359,16 @@ async function testEvent(
 			(a, b) => changedAt(b) - changedAt(a) || String(b.id).localeCompare(String(a.id)),
 		);
 		const fields = memory?.fields ?? fieldsOf(key, records[0]);
+		// Where an example takes a real value from other records: a few suffice, and a bounded
+		// sample keeps a year of records from costing a scan each.
+		const others = records.slice(0, 50);
 		for (const record of records) {
 			const event = eventOnItsOwn(record);
 			const at = changedAt(record);
 			const before = beforeOf(event, memory, String(record.id), at);
 			const items =
 				before === undefined && remembering
-					? exampleItems(key, { event, record }, events, watch, fields, records)
+					? exampleItems(key, { event, record }, events, watch, fields, others)
 					: itemsOf(key, { event, record, at, before }, events, watch, fields);
 			if (items.length > 0) return await outputOf(ctx, key, items.slice(0, 1));
 		}

@@ -286,7 +286,8 @@ export const DERIVED_EVENTS: Partial<Record<ResourceKey, DerivedEvent[]>> = {
  * - Updated: the watched fields (Watch Fields), else the record's times or dates, else its first
  *   kept field, each given an earlier value (earlierValue).
  * - Each chosen derived event the record's state now fits, with the change that leads there (its
- *   `example`).
+ *   `example`). `others`: a few records read with it, for real values of a field (Became Open's
+ *   previous employee).
  * The items keep `changes_known: false`: the trigger did not know.
  */
 export const EXAMPLE_NOTE =
@@ -316,10 +317,15 @@ export function exampleItems(
 	}
 	for (const derived of DERIVED_EVENTS[key] ?? []) {
 		if (!events.includes(derived.value)) continue;
+		// A removed (archived) record is an example of no event but a project's Archived (status
+		// archived archives it): an archived shift with someone on it was not just Assigned.
+		if (record.archived === true && derived.value !== 'project_archived') continue;
 		const example = derived.example(record, others);
 		if (example === undefined) continue;
 		const before = example === null ? null : { ...record, ...example };
-		if (derived.happened(record, before)) items.push({ event: derived.value, record, changes: before ? diff(fields, before, record) : {}, known: false, extra });
+		if (!derived.happened(record, before)) continue;
+		// null: an example of a record created so (Clocked In), nothing made up but the event.
+		items.push(before ? { event: derived.value, record, changes: diff(fields, before, record), known: false, extra } : { event: derived.value, record, changes: {}, known: false });
 	}
 	return items;
 }

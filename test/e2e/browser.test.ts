@@ -853,8 +853,8 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 				const { document } = globalThis as unknown as { document: { querySelector(selector: string): Mounted | null } };
 				const router = document.querySelector('#app')?.__vue_app__?.config.globalProperties.$router;
 				if (!router) return false;
-				await router.push(to);
-				return true;
+				// vue-router resolves a navigation a guard stopped with a NavigationFailure, not an error.
+				return (await router.push(to)) === undefined;
 			}, address)
 			.catch(() => false);
 		const leave = page.getByRole('button', { name: 'Leave without saving' });
@@ -866,7 +866,9 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		if (pushed === 'asked') {
 			log(`n8n asked to save changes before leaving for ${address}: leaving without saving`);
 			await leave.click();
-			pushed = await Promise.race([push, new Promise<false>((resolve) => setTimeout(() => resolve(false), UI_TIMEOUT))]);
+			let timer: ReturnType<typeof setTimeout> | undefined;
+			pushed = await Promise.race([push, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), UI_TIMEOUT)))]);
+			clearTimeout(timer);
 		}
 		if (pushed !== true) await page.goto(`${server!.baseUrl}${address}`);
 	}

@@ -9,6 +9,8 @@ const os = require('os');
 const path = require('path');
 
 module.exports = async function globalSetup() {
-	if (process.env.N8N_E2E_SHARED_DIR) return;
-	process.env.N8N_E2E_SHARED_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-shared-'));
+	// Jest's global setup and teardown share this process's globals: the folder is this run's own.
+	if (globalThis.n8nE2eSharedDir) return;
+	globalThis.n8nE2eSharedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-shared-'));
+	process.env.N8N_E2E_SHARED_DIR = globalThis.n8nE2eSharedDir;
 };

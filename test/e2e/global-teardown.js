@@ -22,7 +22,8 @@ const signal = (pid, name) => {
 };
 
 module.exports = async function globalTeardown() {
-	const dir = process.env.N8N_E2E_SHARED_DIR;
+	const dir = globalThis.n8nE2eSharedDir;
+	delete globalThis.n8nE2eSharedDir;
 	if (!dir || !fs.existsSync(dir)) return;
 	for (const name of fs.readdirSync(dir).filter((file) => file.endsWith('.json'))) {
 		const state = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
@@ -34,4 +35,6 @@ module.exports = async function globalTeardown() {
 		else fs.rmSync(state.userFolder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 	}
 	fs.rmSync(dir, { recursive: true, force: true });
+	// A next run in this process (jest --watch) makes a folder of its own.
+	delete process.env.N8N_E2E_SHARED_DIR;
 };

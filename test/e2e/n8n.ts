@@ -882,7 +882,7 @@ export async function attachServer(baseUrl: string, logFile: string, owner = E2E
 	const client = restClient(baseUrl, owner);
 	await client.authenticate();
 	const refuse = async () => {
-		throw new Error('the shared n8n is not stopped by a test: start an n8n of its own (createN8n + startServer)');
+		throw new Error('the shared n8n is stopped by jest\'s global teardown, not by a test: start an n8n of its own (createN8n + startServer)');
 	};
 	return {
 		...client.helpers,
@@ -891,7 +891,7 @@ export async function attachServer(baseUrl: string, logFile: string, owner = E2E
 		logs: () => readLog(logFile),
 		stop: refuse,
 		restart: refuse,
-		running: true,
+		running: true, // as far as this client knows: it did not start it
 		pid: undefined,
 	};
 }

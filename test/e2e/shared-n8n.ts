@@ -35,6 +35,7 @@ import {
 	type N8nRun,
 	type N8nServer,
 	type WorkflowJson,
+	waitFor,
 } from './n8n';
 
 interface SharedState {
@@ -72,19 +73,55 @@ function stateFile(): string {
 	return path.join(dir, `state-${n8nVersion()}.json`);
 }
 
+/**
+ * Attaches to the shared n8n of this version, or starts it. Files may run side by side (jest's
+ * workers, on a machine with more cores): the one that creates the lock file starts n8n and writes
+ * the state (whole, by a rename); the others wait for it. A start that fails stops what it began,
+ * removes the lock, and the next file tries again.
+ */
 async function startOrAttach(): Promise<{ server: N8nServer; instance: N8nInstance }> {
 	const file = stateFile();
-	if (fs.existsSync(file)) {
-		const state = JSON.parse(fs.readFileSync(file, 'utf8')) as SharedState;
-		return { server: await attachServer(state.baseUrl, state.logFile, E2E_OWNER), instance: n8nInstance(state.userFolder, state.brokerPort, state.env) };
+	const lock = `${file}.lock`;
+	for (;;) {
+		if (fs.existsSync(file)) {
+			const state = JSON.parse(fs.readFileSync(file, 'utf8')) as SharedState;
+			return { server: await attachServer(state.baseUrl, state.logFile, E2E_OWNER), instance: shared(n8nInstance(state.userFolder, state.brokerPort, state.env)) };
+		}
+		try {
+			fs.closeSync(fs.openSync(lock, 'wx'));
+			break;
+		} catch {
+			await waitFor('the shared n8n started by another test file', 15 * 60_000, () => fs.existsSync(file) || !fs.existsSync(lock) || undefined);
+		}
 	}
-	await ensureRuntime();
-	const instance = await createN8n();
-	const logFile = path.join(instance.userFolder, 'n8n-start.log');
-	const server = await startServer(instance, { logFile });
-	const state: SharedState = { version: n8nVersion(), baseUrl: server.baseUrl, pid: server.pid!, userFolder: instance.userFolder, brokerPort: instance.brokerPort, env: instance.env, logFile };
-	fs.writeFileSync(file, JSON.stringify(state));
-	return { server, instance };
+	let instance: N8nInstance | undefined;
+	let server: N8nServer | undefined;
+	try {
+		await ensureRuntime();
+		instance = await createN8n();
+		const logFile = path.join(instance.userFolder, 'n8n-start.log');
+		server = await startServer(instance, { logFile });
+		const state: SharedState = { version: n8nVersion(), baseUrl: server.baseUrl, pid: server.pid!, userFolder: instance.userFolder, brokerPort: instance.brokerPort, env: instance.env, logFile };
+		fs.writeFileSync(`${file}.tmp`, JSON.stringify(state));
+		fs.renameSync(`${file}.tmp`, file);
+	} catch (error) {
+		await server?.stop();
+		await instance?.dispose();
+		throw error;
+	} finally {
+		fs.rmSync(lock, { force: true });
+	}
+	// This file started it, yet it is everyone's: it cannot stop or restart it either.
+	return { server: { ...server, stop: refuse, restart: refuse, running: true }, instance: shared(instance) };
+}
+
+async function refuse(): Promise<never> {
+	throw new Error('the shared n8n is stopped by jest\'s global teardown, not by a test: start an n8n of its own (createN8n + startServer)');
+}
+
+/** The shared n8n's CLI, without dispose (its folder is removed by the global teardown). */
+function shared(instance: N8nInstance): N8nInstance {
+	return { ...instance, dispose: refuse };
 }
 
 /** The shared n8n of this jest run (started by the first file that asks). */

@@ -351,6 +351,20 @@ describe('Fetch Test Event before the workflow is published', () => {
 		expect(item).toMatchObject({ event: 'updated', record: { id: other.id }, changes: { name: { from: project.name, to: other.name } }, changes_example: example });
 	});
 
+	it('a removed shift is an example of Removed only: not of Assigned, though someone was on it', async () => {
+		later();
+		const shift = upcoming().find((s) => s.employee_id)!;
+		f.sandbox.manager.archiveShift(shift.id);
+		later();
+		const removed = await fetched(trigger('Shift', { events: ['assigned', 'removed'] }));
+		expect(removed).toMatchObject({ event: 'removed', record: { id: shift.id, archived: true }, changes: {}, changes_known: false });
+		expect(removed.changes_example).toBeUndefined();
+		// Assigned alone: the example is an earlier change of a shift still in use, not the removal.
+		const assigned = await fetched(trigger('Shift', { events: ['assigned'] }));
+		expect(assigned).toMatchObject({ event: 'assigned', record: { archived: false }, changes_example: example });
+		expect(assigned.record.id).not.toBe(shift.id);
+	});
+
 	it('Say What Changed off: no example and no derived event, as the published trigger would deliver', async () => {
 		const shift = upcoming()[0];
 		later();
