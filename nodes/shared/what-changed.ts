@@ -212,7 +212,10 @@ export const DERIVED_EVENTS: Partial<Record<ResourceKey, DerivedEvent[]>> = {
 			name: 'Times Changed',
 			description: 'A shift moved: its start or end time changed',
 			happened: (now, before) => changed(now, before, 'start_time') || changed(now, before, 'end_time'),
-			example: (now) => earlierTimes(now, ['start_time', 'end_time']),
+			example: (now) => {
+				const moved = earlierValues(now, ['start_time', 'end_time'], []);
+				return Object.keys(moved).length > 0 ? moved : undefined;
+			},
 		},
 		{
 			value: 'published',
@@ -307,12 +310,7 @@ export function exampleItems(
 	if (event === 'updated' && events.includes('updated')) {
 		const timed = fields.filter((field) => /_(time|date)$/.test(field) && record[field]);
 		const chosen = watch.length > 0 ? watch : timed.length > 0 ? timed : fields.filter((field) => field !== 'archived').slice(0, 1);
-		const before: IDataObject = { ...record };
-		for (const field of chosen) {
-			const earlier = earlierValue(field, record[field] ?? null, others);
-			if (earlier !== undefined) before[field] = earlier;
-		}
-		const changes = diff(fields, before, record);
+		const changes = diff(fields, { ...record, ...earlierValues(record, chosen, others) }, record);
 		items.push(Object.keys(changes).length > 0 ? { event: 'updated', record, changes, known: false, extra } : { event: 'updated', record, changes: {}, known: false });
 	}
 	for (const derived of DERIVED_EVENTS[key] ?? []) {
@@ -330,18 +328,19 @@ export function exampleItems(
 	return items;
 }
 
-/** Start and end an hour earlier, written as the record writes them (its own UTC offset). */
-function earlierTimes(now: IDataObject, fields: string[]): IDataObject | undefined {
-	const moved: IDataObject = {};
+/** The fields of `record` that have an example previous value (earlierValue), with it. */
+function earlierValues(record: IDataObject, fields: string[], others: IDataObject[]): IDataObject {
+	const earlier: IDataObject = {};
 	for (const field of fields) {
-		const earlier = earlierValue(field, now[field], []);
-		if (earlier !== undefined) moved[field] = earlier;
+		const value = earlierValue(field, record[field] ?? null, others);
+		if (value !== undefined) earlier[field] = value as IDataObject[string];
 	}
-	return Object.keys(moved).length > 0 ? moved : undefined;
+	return earlier;
 }
 
 /**
- * An example previous value of a field: a time an hour earlier, a date a day earlier, else the value
+ * An example previous value of a field: a time an hour earlier (written with the record's own UTC
+ * offset), a date a day earlier, else the value
  * another record read with it has (a real value of that field), else none (null); undefined when
  * no example fits (nothing now, and no other record's value).
  */

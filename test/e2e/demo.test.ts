@@ -5,7 +5,7 @@
  * to changes in the sandbox at n8n's next poll (every 15 s here; every minute in the demo).
  */
 import { DEMO_OWNER, startDemo, type Demo } from '../../scripts/demo';
-import { assertBuilt, executionItems, POLL_EVERY_15_SECONDS, waitFor } from './n8n';
+import { assertBuilt, executionItems, POLL_EVERY_15_SECONDS, triggersThatLearned, waitFor } from './n8n';
 import { OPEN_SHIFTS } from '../../demo/workflows';
 
 jest.setTimeout(8 * 60_000);
@@ -61,8 +61,8 @@ describe('the demo (npm run demo)', () => {
 		// like the node's own. Counted from after those, so only the node's requests are counted.
 		const active = ['Alert when a published shift changes or is removed', 'Shift changes → a table'].map((name) => demo.workflows[name as keyof typeof demo.workflows]);
 		await waitFor('the active triggers learned the shifts in use', 150_000, async () => {
-			const saved = await Promise.all(active.map(async (id) => JSON.stringify((await demo.server.workflow(id)).staticData ?? {})));
-			return saved.every((data) => data.includes('"memory"')) ? true : undefined;
+			const learned = await Promise.all(active.map((id) => triggersThatLearned(demo.server, id)));
+			return learned.every((count) => count > 0) ? true : undefined;
 		});
 		demo.sandbox.clearRequests();
 		const execution = await run(OPEN_SHIFTS, 'Run');

@@ -881,19 +881,21 @@ export async function startServer(instance: N8nInstance, opts: StartServerOption
 export async function attachServer(baseUrl: string, logFile: string, owner = E2E_OWNER): Promise<N8nServer> {
 	const client = restClient(baseUrl, owner);
 	await client.authenticate();
-	const refuse = async () => {
-		throw new Error('the shared n8n is stopped by jest\'s global teardown, not by a test: start an n8n of its own (createN8n + startServer)');
-	};
 	return {
 		...client.helpers,
 		baseUrl,
 		port: Number(new URL(baseUrl).port),
 		logs: () => readLog(logFile),
-		stop: refuse,
-		restart: refuse,
+		stop: refuseToStopShared,
+		restart: refuseToStopShared,
 		running: true, // as far as this client knows: it did not start it
 		pid: undefined,
 	};
+}
+
+/** stop(), restart() and dispose() of the shared n8n (shared-n8n.ts), from any test file. */
+export async function refuseToStopShared(): Promise<never> {
+	throw new Error('the shared n8n is stopped by jest\'s global teardown, not by a test: start an n8n of its own (createN8n + startServer)');
 }
 
 function readLog(file: string): string {
@@ -990,6 +992,14 @@ function restClient(baseUrl: string, owner: { email: string; firstName: string; 
 		},
 	};
 	return { authenticate, helpers };
+}
+
+/**
+ * How many of a published workflow's Rostering triggers have learned the records in use (their
+ * static data holds a `memory`, saved after their first poll: A6).
+ */
+export async function triggersThatLearned(server: N8nServer, workflowId: string): Promise<number> {
+	return (JSON.stringify((await server.workflow(workflowId)).staticData ?? {}).match(/"memory"/g) ?? []).length;
 }
 
 /** The JSON of the items a node output in an execution (default: first run, output 0). */

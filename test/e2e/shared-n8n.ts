@@ -28,6 +28,7 @@ import {
 	loadWorkflow,
 	n8nInstance,
 	n8nVersion,
+	refuseToStopShared,
 	startServer,
 	type CredentialInput,
 	type ExecuteResult,
@@ -112,16 +113,12 @@ async function startOrAttach(): Promise<{ server: N8nServer; instance: N8nInstan
 		fs.rmSync(lock, { force: true });
 	}
 	// This file started it, yet it is everyone's: it cannot stop or restart it either.
-	return { server: { ...server, stop: refuse, restart: refuse, running: true }, instance: shared(instance) };
-}
-
-async function refuse(): Promise<never> {
-	throw new Error('the shared n8n is stopped by jest\'s global teardown, not by a test: start an n8n of its own (createN8n + startServer)');
+	return { server: { ...server, stop: refuseToStopShared, restart: refuseToStopShared, running: true }, instance: shared(instance) };
 }
 
 /** The shared n8n's CLI, without dispose (its folder is removed by the global teardown). */
 function shared(instance: N8nInstance): N8nInstance {
-	return { ...instance, dispose: refuse };
+	return { ...instance, dispose: refuseToStopShared };
 }
 
 /** The shared n8n of this jest run (started by the first file that asks). */

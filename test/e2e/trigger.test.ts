@@ -36,6 +36,7 @@ import {
 	executionItems,
 	rosteringCredential,
 	startServer,
+	triggersThatLearned,
 	type N8nInstance,
 	type N8nServer,
 	type WorkflowJson,
@@ -279,7 +280,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		await s.activate(eventsId);
 		// Published: each trigger's first poll saved its position and what it learned (A6).
 		const triggers = [TRIGGER, TIMESHEET_TRIGGER, ...MORE_TRIGGERS.map((trigger) => trigger.name)];
-		await waitFor('the activation polls of every trigger', 150_000, async () => ((JSON.stringify((await s.workflow(eventsId)).staticData ?? {}).match(/"memory"/g) ?? []).length >= triggers.length ? true : undefined));
+		await waitFor('the activation polls of every trigger', 150_000, async () => ((await triggersThatLearned(s, eventsId)) >= triggers.length ? true : undefined));
 		const items = async () => {
 			const out: Rec[] = [];
 			for (const summary of await s.executions(eventsId)) {
