@@ -32,6 +32,11 @@ export class ExecutionCache<T> {
 		return await pending;
 	}
 
+	/** The value an item of the execution already read (or is reading) for `key`, without reading it. */
+	peek(key: string): Promise<T> | undefined {
+		return this.entries.get(key);
+	}
+
 	get size(): number {
 		return this.entries.size;
 	}

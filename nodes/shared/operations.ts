@@ -169,6 +169,16 @@ export async function locationTimezone(ctx: IExecuteSingleFunctions, locationId:
 }
 
 /**
+ * The time zone of a location when an item of this execution has already read it (a row with
+ * local times did), else undefined: nothing is sent to find out.
+ */
+export async function knownTimezone(ctx: IExecuteSingleFunctions, locationId: string): Promise<string | undefined> {
+	const execution = executionKey(ctx, CREDENTIAL_TYPE);
+	const pending = execution ? timezones.peek(`${execution}|${locationId}`) : undefined;
+	return (await pending?.catch(() => undefined)) || undefined;
+}
+
+/**
  * Reads the location of a new record once its other checks are done, which proves it exists before
  * anything is created. A connection allowed to create but not to read locations (one granted only
  * on-demand permissions, say) cannot check this; the service then checks it on create.

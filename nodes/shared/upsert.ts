@@ -5,9 +5,9 @@ import { asParameters, MAPPER_PARAMETER, mappedContext, mappedRow, relabelled, r
 import { requestOptionsOf } from './n8n-internals';
 import { maxRateLimitWait, subjectOf } from './params';
 import { resource } from './resources';
-import type { BodyBuilder } from './operations';
+import { knownTimezone, type BodyBuilder } from './operations';
 import { listAll, send } from './transport';
-import { checkId, stableJson } from './values';
+import { checkId, localDates, stableJson } from './values';
 import {
 	forItem,
 	inTurn,
@@ -45,8 +45,8 @@ export interface UpsertSpec {
 	updatable: string[];
 	/** Fields matched on when the user picks none. */
 	defaultMatch: string[];
-	/** The list query covering every body (from and to over their start dates), or none. */
-	span?: (bodies: IDataObject[]) => IDataObject;
+	/** The list query covering every body (startDateSpan: from and to over their start dates), or none. */
+	span?: (bodies: IDataObject[], zoneOf: (locationId: string) => Promise<string | undefined>) => Promise<IDataObject>;
 	/** The service keeps times to the whole minute (timesheets): compare them so. */
 	minuteTimes?: boolean;
 	/** Lists compared without their order (a project's employee_ids). */
@@ -96,10 +96,25 @@ function changedFields(spec: UpsertSpec, body: IDataObject, record: IDataObject)
 	);
 }
 
-/** The start date (local at the location: a timestamp's date as written) of each body, as from/to. */
-export function startDateSpan(bodies: IDataObject[]): IDataObject {
-	const dates = bodies.map((body) => String(body.start_time).slice(0, 10)).sort();
-	return dates.length ? { from: dates[0], to: dates[dates.length - 1] } : {};
+/**
+ * The from/to of the list read that holds every body's record: the dates their starts fall on at
+ * their locations, as the service reads from/to (at midnight in each location's time zone). A
+ * time's written date is not enough: 19:00Z is the next morning in Sydney, and an offset that is
+ * not the location's that day (+11:00 in a Sydney July) can name the day before. Where the
+ * location's time zone is already known (a row with local times read it), the date is exact;
+ * otherwise the read is a day wider rather than miss a record.
+ */
+export async function startDateSpan(bodies: IDataObject[], zoneOf: (locationId: string) => Promise<string | undefined>): Promise<IDataObject> {
+	let from: string | undefined;
+	let to: string | undefined;
+	for (const body of bodies) {
+		const start = Date.parse(String(body.start_time));
+		if (Number.isNaN(start)) continue;
+		const { first, last } = localDates(start, body.location_id ? await zoneOf(String(body.location_id)) : undefined);
+		if (from === undefined || first < from) from = first;
+		if (to === undefined || last > to) to = last;
+	}
+	return from && to ? { from, to } : {};
 }
 
 export interface UpsertBuilders {
@@ -155,7 +170,8 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: 
 		const byKey = new Map<string, IDataObject[]>();
 		const matching = rows.filter((row) => row.key !== undefined);
 		if (lead && matching.length > 0) {
-			const query: IDataObject = { ...(spec.span ? spec.span(matching.map((row) => row.ready.body)) : {}) };
+			const zoneOf = async (locationId: string) => await knownTimezone(lead.item, locationId);
+			const query: IDataObject = { ...(spec.span ? await spec.span(matching.map((row) => row.ready.body), zoneOf) : {}) };
 			const records = await listAll(lead.item, url, query, {
 				subject: subjectOf(mapper.key, 'getAll'),
 				rangeDays,

@@ -183,6 +183,24 @@ export function dayOf(ms: number): string {
 	return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** The furthest UTC offsets in use anywhere (UTC-12:00 to UTC+14:00), in ms. */
+const WESTMOST_OFFSET_MS = -12 * 3_600_000;
+const EASTMOST_OFFSET_MS = 14 * 3_600_000;
+
+/**
+ * The calendar dates a moment may fall on at a location (the service reads from/to as dates at
+ * each location): the one date there when its time zone is known, otherwise every date it is
+ * somewhere on earth (two at most), so that a list read over them cannot miss the record.
+ */
+export function localDates(ms: number, timezone?: string): { first: string; last: string } {
+	const there = timezone ? DateTime.fromMillis(ms, { zone: timezone }) : undefined;
+	if (there?.isValid) {
+		const date = there.toISODate() as string;
+		return { first: date, last: date };
+	}
+	return { first: dayOf(ms + WESTMOST_OFFSET_MS), last: dayOf(ms + EASTMOST_OFFSET_MS) };
+}
+
 /** JSON with sorted keys, so the same value always hashes the same. */
 export function stableJson(value: unknown): string {
 	if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;

@@ -172,6 +172,39 @@ describe('Create or Update', () => {
 		expect(f.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/shifts', 'POST /v1/shifts']);
 	});
 
+	// Issue 29: the list read asked for the dates as written, while the service reads from/to as
+	// dates at each location, so a re-run missed these rows and created them again.
+	it.each([
+		['in UTC: morning shifts in Sydney fall on the next local day', ['2028-03-22T19:00:00Z', '2028-03-22T20:00:00Z', '2028-03-22T21:00:00Z', '2028-03-22T22:30:00Z'], 1],
+		["with an offset that is not the location's that day (+11:00 in July, Sydney is +10:00): the first row is on the previous local day", ['2028-07-11T00:30:00+11:00', '2028-07-11T08:00:00+11:00', '2028-07-12T08:00:00+11:00'], 2],
+		['with an offset far west of the location (-10:00): evening rows fall two local days later', ['2028-05-01T15:00:00-10:00', '2028-05-02T09:00:00-10:00'], 1],
+	])('rows written %s are found again on a re-run: nothing is created twice', async (_how, starts, hours) => {
+		const location = locationIn('Australia/Sydney');
+		const position = positionAt(location.id);
+		const rows = starts.map((start, i) => ({
+			location_id: location.id,
+			position_id: position.id,
+			start_time: start,
+			end_time: new Date(Date.parse(start) + hours * 3_600_000).toISOString(),
+			notes: `zone-${i}`,
+		}));
+		const first = await f.run('rosteringShift', auto('upsert'), rows, V2);
+		expect(first.error).toBeUndefined();
+		expect(first.json('Node').map((item) => item.action)).toEqual(rows.map(() => 'created'));
+		f.sandbox.clearRequests();
+		const again = await f.run('rosteringShift', auto('upsert'), [...rows].reverse(), V2);
+		expect(again.error).toBeUndefined();
+		expect(again.json('Node').map((item) => item.action)).toEqual(rows.map(() => 'unchanged'));
+		expect(shiftRequests().map((r) => r.method)).toEqual(['GET']);
+		expect(counts('zone')).toEqual(rows.map(() => 1));
+	});
+
+	it('rows with local times read exactly their local dates (the location was read for its time zone anyway)', async () => {
+		const rows = apiRows('exact', 2).map((row, i) => (i === 0 ? { ...row, start_time: '2028-01-03T00:30', end_time: '2028-01-03T02:00' } : row));
+		await f.run('rosteringShift', auto('upsert'), rows, V2);
+		expect(shiftRequests('GET')[0].query).toMatchObject({ from: '2028-01-03', to: '2028-01-04' });
+	});
+
 	it('a row matching two shifts is an error item naming both, and nothing is sent for it; a repeated row is refused too', async () => {
 		const twice = apiRows('dup', 1);
 		await f.run('rosteringShift', auto('createMany'), [...twice, { ...twice[0], notes: 'dup-other' }], V2);
