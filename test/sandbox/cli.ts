@@ -1,10 +1,22 @@
 /**
  * npm run sandbox [-- --port 4010] [--anchor 2026-11-25] [--consent] [--latency 200] [--timesheet-note notes]
+ *   [--readings '{"batchAnswer":"list"}']
  * Starts the sandbox on 127.0.0.1, prints what an n8n credential needs, and stays up until Ctrl-C.
  * Port: --port, else SANDBOX_PORT, else 4010. The consent page is shown unless --auto-consent.
  * --timesheet-note: the note key the timesheet endpoints take, both (default), note, notes or none.
+ * --readings: a JSON object with any of the readings (readings.ts, CHOICES.md "Other readings").
  */
 import { startSandbox, type SandboxOptions } from './index';
+
+/** --readings as JSON; startSandbox checks the keys and values. */
+function readingsArg(text: string | undefined): SandboxOptions['readings'] {
+	if (text === undefined) return undefined;
+	try {
+		return JSON.parse(text) as SandboxOptions['readings'];
+	} catch {
+		throw new Error(`--readings: not JSON: ${text} (for example --readings '{"batchAnswer":"list"}')`);
+	}
+}
 
 function arg(name: string): string | undefined {
 	const i = process.argv.indexOf(`--${name}`);
@@ -21,6 +33,7 @@ async function main(): Promise<void> {
 		autoConsent: process.argv.includes('--auto-consent'),
 		latencyMs: arg('latency') ? Number(arg('latency')) : undefined,
 		timesheetNoteField: arg('timesheet-note') as SandboxOptions['timesheetNoteField'],
+		readings: readingsArg(arg('readings')),
 	});
 	const lines = [
 		`Rostering sandbox listening at ${sb.url}`,
@@ -33,6 +46,7 @@ async function main(): Promise<void> {
 		`  Seed week:      Monday ${sb.anchorWeek}; sandbox clock ${sb.clock.now().toISOString()}`,
 		`  Control API:    ${sb.url}/__control/info`,
 		`  Timesheet note: ${arg('timesheet-note') ?? 'both'} (POST /__control/timesheet-note-field {"field": ...} changes it)`,
+		`  Readings:       ${JSON.stringify(sb.readings)} (POST /__control/readings {...} changes them)`,
 		'In n8n: credential "Rostering OAuth2 API", Environment "Custom Base URL", Base URL ' + sb.url + '.',
 		'Press Ctrl-C to stop.',
 	];

@@ -27,6 +27,7 @@ export function info(core: Core): Obj {
 		anchor_week: core.anchorWeek,
 		now: core.clock.now().toISOString(),
 		timesheet_note_field: core.store.timesheetNoteField,
+		readings: core.store.readings,
 	};
 }
 
@@ -89,6 +90,9 @@ export async function handleControl(core: Core, method: string, url: URL, body: 
 				core.store.timesheetNoteField = field;
 				return done({ timesheet_note_field: field });
 			}
+			case 'POST readings':
+				// Any of the keys, merged; an unknown key or value throws (400, below) and nothing changes.
+				return done({ readings: core.setReadings(body) });
 			case 'GET clock':
 				return json(200, { now: core.clock.now().toISOString() });
 			case 'POST clock':

@@ -6,6 +6,7 @@ import { Idempotency } from './idempotency';
 import { manager, type Manager } from './manager';
 import { OAuth } from './oauth';
 import { TIMESHEET_NOTE_FIELDS, type TimesheetNoteField } from './model';
+import { checkReadings, DEFAULT_READINGS, type Readings } from './readings';
 import { Store } from './store';
 import { StoreView } from './store-view';
 import { Clock } from './time';
@@ -36,6 +37,11 @@ export interface SandboxOptions {
 	 * 'none' (both refused). See CHOICES.md. `reset()` comes back to this.
 	 */
 	timesheetNoteField?: TimesheetNoteField;
+	/**
+	 * Other readings of the spec's gaps (readings.ts, CHOICES.md "Other readings (switches)"): any
+	 * of the keys, the rest stay at their default. `reset()` comes back to these.
+	 */
+	readings?: Partial<Readings>;
 }
 
 /** One request received (API and OAuth; the last 10,000 are kept). */
@@ -74,6 +80,7 @@ export class Core {
 		if (options.timesheetNoteField !== undefined && !TIMESHEET_NOTE_FIELDS.includes(options.timesheetNoteField)) {
 			throw new Error(`timesheetNoteField: one of ${TIMESHEET_NOTE_FIELDS.join(', ')}`);
 		}
+		if (options.readings !== undefined) checkReadings(options.readings);
 		if (options.anchor) {
 			const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(options.anchor);
 			const dt = dateOnly ? DateTime.fromISO(`${options.anchor}T01:00:00Z`, { setZone: true }) : DateTime.fromISO(options.anchor, { setZone: true });
@@ -102,13 +109,25 @@ export class Core {
 		this.manager = manager(this.store);
 		this.faults.latencyMs = options.latencyMs ?? 0;
 		this.store.timesheetNoteField = options.timesheetNoteField ?? 'both';
+		this.store.readings = this.startReadings();
+	}
+
+	/** The readings as started: the defaults with the option's keys over them. */
+	startReadings(): Readings {
+		return { ...DEFAULT_READINGS, ...checkReadings(this.options.readings ?? {}) };
+	}
+
+	/** Merge a partial readings object into the current ones (checked first: nothing changes if any key is wrong). */
+	setReadings(partial: unknown): Readings {
+		this.store.readings = { ...this.store.readings, ...checkReadings(partial) };
+		return { ...this.store.readings };
 	}
 
 	get anchorWeek(): string {
 		return this.monday;
 	}
 
-	/** Back to seed state (and the clock to the anchor); requests, faults, latency, rate limit, idempotency keys and the timesheet note key as started. Tokens stay valid. */
+	/** Back to seed state (and the clock to the anchor); requests, faults, latency, rate limit, idempotency keys, the timesheet note key and the readings as started. Tokens stay valid. */
 	reset(): void {
 		if (this.anchorMs !== undefined) this.clock.set(new Date(this.anchorMs).toISOString());
 		else this.clock.set(new Date().toISOString());
@@ -118,5 +137,6 @@ export class Core {
 		this.faults.latencyMs = this.options.latencyMs ?? 0;
 		this.idempotency.clear();
 		this.store.timesheetNoteField = this.options.timesheetNoteField ?? 'both';
+		this.store.readings = this.startReadings();
 	}
 }

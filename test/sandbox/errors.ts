@@ -2,6 +2,7 @@
  * The error body (the spec shows only "a code, a request id, and for 422 a field"):
  *   {"error": {"code": "...", "message": "...", "request_id": "req_...", "field": "..." (422 only)}}
  * Every response, error or not, also carries the request id in the X-Request-Id header.
+ * The errorBody reading (readings.ts) gives /v1 errors other shapes; this one stays the default.
  */
 export class ApiError extends Error {
 	constructor(

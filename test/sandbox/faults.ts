@@ -81,12 +81,16 @@ export class Faults {
 		this.hits = [];
 	}
 
-	/** Seconds to wait when over the limit (requests in the last second, real time, all connections), else 0. */
+	/**
+	 * Seconds to wait when over the limit (requests in the last second, real time, all
+	 * connections), else 0. Exact (fractional, above 0): server.ts rounds it as the Retry-After
+	 * reading wants.
+	 */
 	overLimit(): number {
 		if (!this.rate) return 0;
 		const now = Date.now();
 		this.hits = this.hits.filter((t) => t > now - 1000);
-		if (this.hits.length >= this.rate.perSecond) return Math.max(1, Math.ceil((this.hits[0] + 1000 - now) / 1000));
+		if (this.hits.length >= this.rate.perSecond) return (this.hits[0] + 1000 - now) / 1000;
 		this.hits.push(now);
 		return 0;
 	}

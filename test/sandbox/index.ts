@@ -14,10 +14,12 @@ import type { Fault } from './faults';
 import type { Manager } from './manager';
 import { TIMESHEET_NOTE_FIELDS, type TimesheetNoteField } from './model';
 import type { TokenResponse } from './oauth';
+import { READING_CHOICES, type Readings } from './readings';
 import { createHandler } from './server';
 import type { StoreView } from './store-view';
 
-export type { SandboxOptions, RecordedRequest, TokenResponse, Fault, Manager, TimesheetNoteField };
+export type { SandboxOptions, RecordedRequest, TokenResponse, Fault, Manager, TimesheetNoteField, Readings };
+export { READING_CHOICES };
 export type { ApiRecord, ResourceName, StoreView } from './store-view';
 export type { ShiftEdit } from './manager';
 
@@ -57,10 +59,18 @@ export interface Sandbox {
 	 * `reset()`, which comes back to the `timesheetNoteField` option.
 	 */
 	setTimesheetNoteField(field: TimesheetNoteField): void;
+	/**
+	 * Other readings of the spec's gaps (CHOICES.md, "Other readings (switches)"): the keys given
+	 * are merged into the current readings (an unknown key or value throws, and nothing changes).
+	 * Until `reset()`, which comes back to the `readings` option.
+	 */
+	setReadings(readings: Partial<Readings>): void;
+	/** The readings in force, every key (a copy). */
+	readonly readings: Readings;
 	clock: { now(): Date; advance(ms: number): void; set(iso: string): void };
 	manager: Manager;
 	store: StoreView;
-	/** Back to seed state; clock back to the anchor; requests, faults, latency, rate limit, idempotency keys cleared; the timesheet note key as started. Tokens stay valid. */
+	/** Back to seed state; clock back to the anchor; requests, faults, latency, rate limit, idempotency keys cleared; the timesheet note key and the readings as started. Tokens stay valid. */
 	reset(): void;
 	close(): Promise<void>;
 }
@@ -105,6 +115,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		setTimesheetNoteField: (field) => {
 			if (!TIMESHEET_NOTE_FIELDS.includes(field)) throw new Error(`timesheet note field: one of ${TIMESHEET_NOTE_FIELDS.join(', ')}`);
 			core.store.timesheetNoteField = field;
+		},
+		setReadings: (readings) => {
+			core.setReadings(readings);
+		},
+		get readings() {
+			return { ...core.store.readings };
 		},
 		clock: {
 			now: () => core.clock.now(),

@@ -1,9 +1,11 @@
-/** A response before it is written: JSON, HTML or nothing, plus headers. */
+/** A response before it is written: JSON, HTML, plain text or nothing, plus headers. */
 export interface Reply {
 	status: number;
 	headers?: Record<string, string>;
 	json?: unknown;
 	html?: string;
+	/** text/plain (only the 'text' errorBody reading sends it). */
+	text?: string;
 }
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => ({ status, json: body, headers });

@@ -6,6 +6,7 @@ import type { Core, RecordedRequest } from './core';
 import { ApiError, defaultCode, defaultMessage, errorBody, invalidRequest } from './errors';
 import type { Fault } from './faults';
 import { isId, requestId } from './ids';
+import { apiErrorReply, retryAfterHeader, shapeAnswer, type AnswerKind } from './readings';
 import { json, type Reply } from './reply';
 import { match, REFUSED } from './routes';
 
@@ -64,10 +65,13 @@ export function createHandler(core: Core) {
 			} else if (reply.html !== undefined) {
 				text = reply.html;
 				headers['Content-Type'] = 'text/html; charset=utf-8';
+			} else if (reply.text !== undefined) {
+				text = reply.text;
+				headers['Content-Type'] = 'text/plain; charset=utf-8';
 			}
 			if (rec) {
 				rec.status = reply.status;
-				rec.responseBody = reply.json ?? reply.html ?? null;
+				rec.responseBody = reply.json ?? reply.html ?? reply.text ?? null;
 			}
 			res.writeHead(reply.status, headers);
 			res.end(text);
@@ -95,7 +99,8 @@ export function createHandler(core: Core) {
 			}
 			send(reply, rec);
 		} catch (e) {
-			send(json(500, errorBody(new ApiError(500, 'internal_error', `Sandbox fault: ${(e as Error).message}`), rid)));
+			const fault = new ApiError(500, 'internal_error', `Sandbox fault: ${(e as Error).message}`);
+			send(isApiPath(url.pathname) ? apiErrorReply(core.store.readings.errorBody, fault, rid) : json(500, errorBody(fault, rid)));
 		}
 	};
 }
@@ -115,28 +120,39 @@ function headerObject(h: http.IncomingHttpHeaders): Record<string, string | stri
 	return out;
 }
 
-function faultReply(f: Fault, rid: string): Reply {
+const isApiPath = (path: string) => path === '/v1' || path.startsWith('/v1/');
+
+/** An injected fault's answer: the API's error shape on /v1 (the readings), the default one on /oauth. */
+function faultReply(core: Core, f: Fault, rid: string, isApi: boolean): Reply {
 	const status = f.status!;
 	const named = status === 400 && f.whenQuery ? `Query parameter "${f.whenQuery}" was refused (injected fault).` : undefined;
 	const e = new ApiError(status, f.code ?? defaultCode(status), f.message ?? named ?? defaultMessage(status), f.field);
-	const headers: Record<string, string> = {};
-	if (f.retryAfter !== undefined) headers['Retry-After'] = String(f.retryAfter);
-	return json(status, errorBody(e, rid), headers);
+	const headers = f.retryAfter === undefined ? {} : retryAfterHeader(core.store.readings.retryAfter, f.retryAfter, core.clock.ms());
+	return isApi ? apiErrorReply(core.store.readings.errorBody, e, rid, headers) : json(status, errorBody(e, rid), headers);
+}
+
+/**
+ * The rate limit's 429. Whole seconds, at least 1, as always; the 'fractional' reading sends the
+ * real wait instead, rounded up to a tenth of a second (so that it can be other than whole).
+ */
+function rateLimited(core: Core, waitSeconds: number, rid: string): Reply {
+	const whole = Math.max(1, Math.ceil(waitSeconds));
+	const mode = core.store.readings.retryAfter;
+	const e = new ApiError(429, 'rate_limited', `Too many requests. Retry after ${whole} second(s).`);
+	const header = retryAfterHeader(mode, mode === 'fractional' ? Math.ceil(waitSeconds * 10) / 10 : whole, core.clock.ms());
+	return apiErrorReply(core.store.readings.errorBody, e, rid, header);
 }
 
 async function route(core: Core, method: string, url: URL, req: http.IncomingMessage, parsed: Parsed, rid: string): Promise<Reply | 'drop'> {
 	const path = url.pathname;
-	const isApi = path === '/v1' || path.startsWith('/v1/');
+	const isApi = isApiPath(path);
 	const wait = isApi ? core.faults.overLimit() : 0;
-	if (wait) {
-		const e = new ApiError(429, 'rate_limited', `Too many requests. Retry after ${wait} second(s).`);
-		return json(429, errorBody(e, rid), { 'Retry-After': String(wait) });
-	}
+	if (wait) return rateLimited(core, wait, rid);
 	const fault = core.faults.take(method, path, url.searchParams, parsed.badJson ? undefined : parsed.body);
 	const faultDelay = fault?.latencyMs ?? 0;
 	if (fault?.drop || fault?.status !== undefined || !isApi) await sleep(faultDelay);
 	if (fault?.drop) return 'drop';
-	if (fault?.status !== undefined) return faultReply(fault, rid);
+	if (fault?.status !== undefined) return faultReply(core, fault, rid, isApi);
 	if (isApi) return api(core, method, path.slice(3), url, req, parsed, rid, faultDelay);
 	if (path === '/oauth/authorize') {
 		const form = parsed.body && typeof parsed.body === 'object' ? (parsed.body as Record<string, string>) : {};
@@ -148,7 +164,7 @@ async function route(core: Core, method: string, url: URL, req: http.IncomingMes
 
 /** Auth, routing, permissions and the idempotency claim happen at once; the latency comes after, then the handler. */
 async function api(core: Core, method: string, sub: string, url: URL, req: http.IncomingMessage, parsed: Parsed, rid: string, extraDelay: number): Promise<Reply> {
-	const fail = (e: ApiError) => json(e.status, errorBody(e, rid), e.headers);
+	const fail = (e: ApiError) => apiErrorReply(core.store.readings.errorBody, e, rid, e.headers);
 	const delay = core.faults.latencyMs + extraDelay;
 	let run: () => Reply;
 	try {
@@ -171,6 +187,7 @@ async function api(core: Core, method: string, sub: string, url: URL, req: http.
 			throw new ApiError(403, 'permission_denied', 'The person who connected this app cannot edit rosters.');
 		}
 		const isList = method === 'GET' && (!route.path.includes(':id') || route.path.endsWith('/available-employees')) && route.path !== '/connection' && route.path !== '/business';
+		const kind = answerKind(method, route.path, isList, parsed.body);
 		const stray = isList ? undefined : [...url.searchParams.keys()][0];
 		if (stray !== undefined) throw invalidRequest(stray, 'is not a parameter of this endpoint (it takes no query parameters).');
 		const writes = method === 'POST' || method === 'PATCH';
@@ -187,7 +204,8 @@ async function api(core: Core, method: string, sub: string, url: URL, req: http.
 					conn, query: url.searchParams, body: parsed.body, id: m.id, path: '/v1' + sub,
 				};
 				try {
-					const result = route.handler(ctx);
+					// Shaped before the idempotency key keeps it: a replay answers as the first did.
+					const result = shapeAnswer(core.store.readings, kind, route.handler(ctx));
 					claim?.release(result.status, result.body);
 					return json(result.status, result.body);
 				} catch (e) {
@@ -207,4 +225,16 @@ async function api(core: Core, method: string, sub: string, url: URL, req: http.
 		if (e instanceof ApiError) return fail(e);
 		return fail(new ApiError(500, 'internal_error', `Something went wrong at the service (${(e as Error).message}). Quote the request id.`));
 	}
+}
+
+/** Creates that can be batches, and every change and delete: the answers the readings reshape. */
+const BATCH_PATHS = ['/shifts', '/timesheets', '/on-demand-shifts'];
+
+function answerKind(method: string, routePath: string, isList: boolean, body: unknown): AnswerKind {
+	if (isList) return 'list';
+	if (method === 'PATCH' || method === 'DELETE') return 'change';
+	// A body with `data` is a batch (context.ts isBatch); only these three take one.
+	const batch = !!body && typeof body === 'object' && !Array.isArray(body) && 'data' in body;
+	if (method === 'POST' && batch && BATCH_PATHS.includes(routePath)) return 'batch';
+	return undefined;
 }

@@ -1,6 +1,7 @@
 /** The records of every business, plus the few helpers writes share. */
 import { hexId } from './ids';
 import type { Common, Location, Roster, Tables, TimesheetNoteField } from './model';
+import { DEFAULT_READINGS, type Readings } from './readings';
 import { buildSeed } from './seed';
 import { Clock, mondayOf, toSecond } from './time';
 import { notFound } from './errors';
@@ -11,6 +12,8 @@ export class Store {
 	otherBusinessId!: string;
 	/** The note key the timesheet endpoints take (model.ts TimesheetNoteField); Core sets it, reset() leaves it. */
 	timesheetNoteField: TimesheetNoteField = 'both';
+	/** The readings of the spec's gaps the answers follow (readings.ts); Core sets them, reset() leaves them. */
+	readings: Readings = { ...DEFAULT_READINGS };
 	private created = 0;
 
 	constructor(

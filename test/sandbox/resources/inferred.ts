@@ -8,6 +8,7 @@ import { ok } from '../context';
 import { notFound } from '../errors';
 import { list, type ListDef } from '../lists';
 import type * as M from '../model';
+import { leaveStatus, leaveStatuses } from '../readings';
 import * as render from '../render';
 import { laborCost, shiftPaidHours, timesheetPaidHours } from '../domain';
 import { addDays, daysBetween, fmt, localDate } from '../time';
@@ -229,8 +230,10 @@ const common = (r: M.Common | M.Award, z: string) => ({ archived: r.archived, cr
 /** Leave of people who have left is not shown (their records are not shared). */
 const sharedEmployee = (ctx: Ctx, id: string) => ctx.store.t.employees.get(id)?.shared === true;
 
+/** Kept as declined/cancelled; answered (and filtered) in the spelling of the leaveStates reading. */
 function leaveRequest(ctx: Ctx, r: M.LeaveRequest): Json {
-	const { id, employee_id, type_id, start_date, end_date, hours, status, reason } = r;
+	const { id, employee_id, type_id, start_date, end_date, hours, reason } = r;
+	const status = leaveStatus(ctx.store.readings.leaveStates, r.status);
 	return { id, employee_id, type_id, start_date, end_date, hours, status, reason, ...common(r, firstZone(ctx)) };
 }
 
@@ -244,8 +247,8 @@ export function listLeaveRequests(ctx: Ctx): Result {
 		updatedAt: (r) => r.updated_at,
 		id: (r) => r.id,
 		archived: (r) => r.archived,
-		statuses: ['pending', 'approved', 'declined', 'cancelled'],
-		status: (r) => r.status,
+		statuses: leaveStatuses(ctx.store.readings.leaveStates),
+		status: (r) => leaveStatus(ctx.store.readings.leaveStates, r.status),
 		match: { employee_id: (r, id) => r.employee_id === id },
 	});
 	return ok({ ...page, data: page.data.map((r) => leaveRequest(ctx, r)) });
