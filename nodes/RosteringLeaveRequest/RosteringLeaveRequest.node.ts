@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
 import { operationRunner, prepareList, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
+import { withOtherStatuses } from './leave-status';
 
 const ALL = ['get',  'getAll'];
 
@@ -84,7 +85,7 @@ export class RosteringLeaveRequest implements INodeType {
 				operations: ['get'],
 			}),
 			...returnAllAndLimit(),
-			getManyFilters('leaveRequest'),
+			withOtherStatuses(getManyFilters('leaveRequest')),
 			requestOptions([], ALL),
 		],
 	};

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/search';
 import { pollChanges, triggerProperties } from '../shared/trigger';
+import { withOtherStatuses } from '../RosteringLeaveRequest/leave-status';
 
 /** Starts a workflow on changes to leave requests; paired with Rostering Leave Request in n8n's nodes panel by its name. */
 export class RosteringLeaveRequestTrigger implements INodeType {
@@ -19,7 +20,8 @@ export class RosteringLeaveRequestTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		properties: triggerProperties('leaveRequest'),
+		// The Status filter says how to filter on a state spelled otherwise (leave-status.ts).
+		properties: triggerProperties('leaveRequest').map((property) => (property.name === 'filters' ? withOtherStatuses(property) : property)),
 	};
 
 	methods = { listSearch };

@@ -4,9 +4,10 @@
  * merged with each request once, leave of people who have left and archived requests hidden, the
  * picker, a read-only node, and bad input refused before sending.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { RosteringLeaveRequest } from '../../nodes/RosteringLeaveRequest/RosteringLeaveRequest.node';
+import { RosteringLeaveRequestTrigger } from '../../nodes/RosteringLeaveRequestTrigger/RosteringLeaveRequestTrigger.node';
 import { listSearch } from '../harness';
 import type { LeaveRequest } from '../sandbox/model';
 import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, useFixture } from './fixture';
@@ -127,6 +128,21 @@ describe('Get Many', () => {
 		expect(leaveRequests()[0].query).toEqual({ status, limit: '200' });
 	});
 
+	it('filters by a state spelled otherwise, typed as an expression (the options keep their values): the service gets it as written', async () => {
+		// The spec shows no leave state but pending; this service says rejected and canceled (issue 29).
+		f.sandbox.setReadings({ leaveStates: 'rejected-canceled' });
+		for (const [typed, stored] of [['=rejected', 'declined'], ['={{ "canceled" }}', 'cancelled']] as const) {
+			f.sandbox.clearRequests();
+			const expected = listed().filter((r) => r.status === stored);
+			expect(expected.length).toBeGreaterThan(0);
+			const result = await f.run('rosteringLeaveRequest', { operation: 'getAll', returnAll: true, filters: { status: typed } });
+			expect(result.error).toBeUndefined();
+			expect(ids(result.json('Node'))).toEqual(ids(expected));
+			expect(result.json('Node').map((r) => r.status)).toEqual(expected.map(() => (stored === 'declined' ? 'rejected' : 'canceled')));
+			expect(leaveRequests()[0].query).toEqual({ status: stored === 'declined' ? 'rejected' : 'canceled', limit: '200' });
+		}
+	});
+
 	it('filters by employee and by last change', async () => {
 		const person = listed()[0].employee_id;
 		const byPerson = await f.run('rosteringLeaveRequest', { operation: 'getAll', returnAll: true, filters: { employeeId: byId(person) } });
@@ -190,6 +206,19 @@ describe('the node', () => {
 			['Custom API Call', '__CUSTOM_API_CALL__'],
 		]);
 		expect(options.map((o) => o.routing?.request?.method)).toEqual(['GET', 'GET', undefined]);
+	});
+
+	it.each([
+		['Rostering Leave Request', properties],
+		['Rostering Leave Request Trigger', new RosteringLeaveRequestTrigger().description.properties],
+	])('%s: the Status filter keeps the options saved workflows hold, takes an expression, and says how to filter on a state spelled otherwise', (_, nodeProperties) => {
+		const filters = nodeProperties.find((p) => p.name === 'filters')!;
+		const status = (filters.options as INodeProperties[]).find((p) => p.name === 'status')!;
+		expect(status.type).toBe('options');
+		expect((status.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['pending', 'approved', 'declined', 'cancelled']);
+		expect(status.default).toBe('pending');
+		expect(status.noDataExpression).toBeUndefined();
+		expect(status.description).toMatch(/^Only leave requests in this status\. .*switch this field to Expression and type it as the service writes it\.$/);
 	});
 
 	it('says in its notice that leave cannot be created or approved through the API', () => {

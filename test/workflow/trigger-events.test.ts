@@ -207,18 +207,89 @@ describe('timesheets, on-demand shifts, projects and leave', () => {
 		expect(events(await h.poll())).toEqual([`project_unarchived ${project.id}`]);
 	});
 
-	it('leave requests: decided when a pending request is approved or declined (leave fields inferred)', async () => {
+	it('projects: one archived before the workflow was published comes out as Unarchived when brought back (issue 29)', async () => {
+		const archived = [...store().t.projects.values()].find((p) => p.business_id === business() && p.status === 'archived')!;
+		expect(archived).toBeDefined();
+		const h = trigger('Project', { events: ['updated', 'project_archived', 'project_unarchived'] });
+		expect(await h.activate()).toBeNull();
+		// Publishing: the service's time, then the projects it learns, archived ones in the same read.
+		expect(f.apiRequests().map((r) => [r.path, r.query])).toEqual([
+			['/v1/projects', { limit: '1', include_archived: 'true' }],
+			['/v1/projects', { limit: '200', include_archived: 'true' }],
+		]);
+		expect(state(h.persisted).memory!.records[archived.id]).toBeDefined();
+		later();
+		f.sandbox.clearRequests();
+
+		await node('rosteringProject', { operation: 'unarchive', projectId: byId(archived.id) });
+		later();
+		const items = (await h.poll()) as Item[];
+		expect(events(items)).toEqual([`updated ${archived.id}`, `project_unarchived ${archived.id}`]);
+		expect(items[1].changes_known).toBe(true);
+		expect(items[1].changes).toEqual({ status: { from: 'archived', to: 'active' }, archived: { from: true, to: false } });
+		expect(await h.poll()).toBeNull();
+	});
+
+	/** Pending requests in the days a trigger learns at publishing (a month back to two months on). */
+	const pendingInUse = () => {
+		const day = (days: number) => new Date(now() + days * 86_400_000).toISOString().slice(0, 10);
+		return [...store().t.leaveRequests.values()].filter(
+			(r) => r.business_id === business() && r.status === 'pending' && !r.archived && r.end_date >= day(-30) && r.start_date <= day(59),
+		);
+	};
+
+	it('leave requests: decided when a pending request leaves pending, approved, declined or cancelled (leave fields inferred)', async () => {
 		const h = trigger('LeaveRequest', { events: ['decided'] });
 		await activated(h);
-		const pending = [...store().t.leaveRequests.values()].filter((r) => r.business_id === business() && r.status === 'pending' && !r.archived);
-		const [approved, declined, cancelled] = pending;
+		const [approved, declined, cancelled, untouched] = pendingInUse();
 		f.sandbox.manager.decideLeaveRequest(approved.id, 'approved');
 		f.sandbox.manager.decideLeaveRequest(declined.id, 'declined');
 		f.sandbox.manager.decideLeaveRequest(cancelled.id, 'cancelled');
 		later();
 		const items = (await h.poll()) as Item[];
-		expect(events(items).sort()).toEqual([`decided ${approved.id}`, `decided ${declined.id}`].sort());
+		expect(events(items).sort()).toEqual([`decided ${approved.id}`, `decided ${declined.id}`, `decided ${cancelled.id}`].sort());
 		expect(items.find((item) => item.record.id === approved.id)!.changes.status).toEqual({ from: 'pending', to: 'approved' });
+		expect(events(items)).not.toContain(`decided ${untouched.id}`);
+		expect(await h.poll()).toBeNull();
+	});
+
+	it('leave requests: the Status filter takes a state spelled otherwise, typed as an expression', async () => {
+		f.sandbox.setReadings({ leaveStates: 'denied-withdrawn' });
+		const h = trigger('LeaveRequest', { events: ['created', 'updated'], filters: { status: '=denied' } });
+		expect(await h.activate()).toBeNull();
+		for (const request of f.apiRequests()) expect(request.query.status).toBe('denied');
+		later();
+		const [request] = pendingInUse();
+		f.sandbox.manager.decideLeaveRequest(request.id, 'declined');
+		later();
+		const items = (await h.poll()) as Item[];
+		expect(items.map((item) => [item.event, item.record.id, item.record.status])).toEqual([['updated', request.id, 'denied']]);
+		expect(f.apiRequests().map((r) => r.query.status)).toEqual(f.apiRequests().map(() => 'denied'));
+	});
+
+	// The spec shows no leave state but pending; a service may spell the others its own way
+	// (sandbox readings.leaveStates). Decided is any move out of pending (issue 29).
+	it.each([
+		['rejected-canceled', 'rejected', 'canceled'],
+		['denied-withdrawn', 'denied', 'withdrawn'],
+	] as const)('leave requests under the %s spelling: decided when a pending request becomes %s or %s, once each', async (leaveStates, declinedAs, cancelledAs) => {
+		f.sandbox.setReadings({ leaveStates });
+		const h = trigger('LeaveRequest', { events: ['updated', 'decided'] });
+		await activated(h);
+		const [declined, cancelled] = pendingInUse();
+		f.sandbox.manager.decideLeaveRequest(declined.id, 'declined');
+		f.sandbox.manager.decideLeaveRequest(cancelled.id, 'cancelled');
+		later();
+		const items = (await h.poll()) as Item[];
+		const decided = items.filter((item) => item.event === 'decided');
+		expect(events(decided).sort()).toEqual([`decided ${declined.id}`, `decided ${cancelled.id}`].sort());
+		expect(decided.map((item) => [item.record.id, item.changes_known, item.changes.status]).sort()).toEqual(
+			[
+				[declined.id, true, { from: 'pending', to: declinedAs }],
+				[cancelled.id, true, { from: 'pending', to: cancelledAs }],
+			].sort(),
+		);
+		expect(await h.poll()).toBeNull();
 	});
 });
 
