@@ -91,6 +91,50 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
 	return Number.isNaN(date) ? undefined : Math.max(0, (date - nowMs) / 1000);
 }
 
+/** The first text value among `names` in any of `places`. */
+function firstText(places: IDataObject[], names: string[]): string | undefined {
+	for (const place of places) {
+		for (const name of names) {
+			const value = place[name];
+			if (typeof value === 'string' && value !== '') return value;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * What an error body says, in whatever shape it comes (the spec: "carries a code, a request id
+ * ... and, for 422, a field"; its full shape is not shown). Read, in this order: `{error: {code,
+ * message, request_id, field}}` (the sandbox's default), the first of an `errors` list, the body
+ * itself (`{code, message, ...}`), an OAuth-style `{error: "<code>", error_description}`, and a
+ * text body `<code>: <message>`. Other usual names are read too (error_code, type, detail, title,
+ * requestId, trace_id, param, parameter, path, pointer). test/sandbox/CHOICES.md › errorBody.
+ */
+export function readErrorBody(raw: unknown): { code?: string; message?: string; requestId?: string; field?: string } {
+	let body: unknown = Buffer.isBuffer(raw) ? raw.toString('utf8') : raw;
+	if (typeof body === 'string') {
+		const text = body.trim();
+		try {
+			body = JSON.parse(text) as unknown;
+		} catch {
+			const coded = /^([a-z][a-z0-9_]*)\s*:\s*([\s\S]*)$/.exec(text);
+			const field = /\(field:\s*([^)\s]+)\)/.exec(text)?.[1];
+			return coded ? { code: coded[1], message: coded[2] || undefined, field } : { message: text || undefined, field };
+		}
+	}
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+	const top = body as IDataObject;
+	const nested = typeof top.error === 'object' && top.error !== null && !Array.isArray(top.error) ? (top.error as IDataObject) : undefined;
+	const listed = Array.isArray(top.errors) && typeof top.errors[0] === 'object' && top.errors[0] !== null ? (top.errors[0] as IDataObject) : undefined;
+	const places = [nested, listed, top].filter((place): place is IDataObject => place !== undefined);
+	return {
+		code: firstText(places, ['code', 'error_code', 'errorCode', 'type']) ?? (typeof top.error === 'string' ? top.error : undefined),
+		message: firstText(places, ['message', 'error_description', 'detail', 'title', 'description']),
+		requestId: firstText(places, ['request_id', 'requestId', 'trace_id', 'traceId']),
+		field: firstText(places, ['field', 'param', 'parameter', 'path', 'pointer']),
+	};
+}
+
 /**
  * Reads the failure out of whatever n8n's request helpers threw: the HTTP response, where n8n keeps
  * it (n8n-internals A1), or a network code when no answer came back.
@@ -98,22 +142,16 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
 export function readFailure(error: unknown): ApiFailure | undefined {
 	const response = httpResponseOf(error);
 	if (response) {
-		let body = response.body;
-		if (typeof body === 'string') {
-			try {
-				body = JSON.parse(body) as IDataObject;
-			} catch {
-				body = { error: { message: body } };
-			}
-		}
-		const apiError = ((body as IDataObject | undefined)?.error ?? {}) as IDataObject;
+		const said = readErrorBody(response.body);
+		// A Retry-After date is read against the service's own clock (its Date header) where it gave one.
+		const serviceNow = Date.parse(header(response.headers, 'date') ?? '');
 		return {
 			status: response.status,
-			code: typeof apiError.code === 'string' ? apiError.code : undefined,
-			message: typeof apiError.message === 'string' ? apiError.message : undefined,
-			requestId: (typeof apiError.request_id === 'string' ? apiError.request_id : undefined) ?? header(response.headers, 'x-request-id'),
-			field: typeof apiError.field === 'string' ? apiError.field : undefined,
-			retryAfterSeconds: parseRetryAfter(header(response.headers, 'retry-after'), Date.now()),
+			code: said.code,
+			message: said.message,
+			requestId: said.requestId ?? header(response.headers, 'x-request-id'),
+			field: said.field,
+			retryAfterSeconds: parseRetryAfter(header(response.headers, 'retry-after'), Number.isNaN(serviceNow) ? Date.now() : serviceNow),
 		};
 	}
 	const networkCode = errorCodesOf(error).find((code) => NETWORK_CODES.has(code));
@@ -218,7 +256,7 @@ function requestProblem(failure: ApiFailure, subject: RequestSubject, said: stri
 			return {
 				message: 'The same request is still being processed by the service',
 				description:
-					'The node waited for it and gave up. Check whether the record was created before running again; with the Idempotency Key option set, a re-run cannot create it twice.',
+					'The node waited for it and gave up, so the outcome is unknown: the first request may still store the record. Running Create again could create it twice: run Create or Update with the same rows instead (it finds what was saved), or set the Idempotency Key option so that a re-run replays it.',
 			};
 		case 'conflict':
 			return {

@@ -9,6 +9,7 @@ import type {
 
 import { NodeOperationError } from 'n8n-workflow';
 
+import { deletedRecord, timezoneOf, writtenRecord } from './answers';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { resource, type ResourceKey } from './resources';
 import { addNames } from './names';
@@ -148,12 +149,16 @@ export async function locationTimezone(ctx: IExecuteSingleFunctions, locationId:
 			ctx,
 			{ method: 'GET', url: `/v1/locations/${locationId}` },
 			{ subject: subjectOf('location', 'get', locationId), retrySafe: true, maxRateLimitWaitSeconds },
-		).then((location) => String(location.timezone ?? ''));
+		).then((location) => {
+			const timezone = timezoneOf(location);
+			if (timezone) return timezone;
+			// The spec shows no location field: say what came back, so the fault is plain to see.
+			throw new Error(`The service's location record has no time zone the node could find (looked for ${['timezone', 'time_zone', 'timeZone', 'tz'].join(', ')} or any field holding a name such as Australia/Sydney; its fields: ${Object.keys(location).join(', ') || 'none'})`);
+		});
 	const execution = executionKey(ctx, CREDENTIAL_TYPE);
 	const pending = execution ? timezones.get(`${execution}|${locationId}`, read) : read();
 	try {
 		const timezone = await pending;
-		if (!timezone) throw new Error('no timezone');
 		return timezone;
 	} catch (error) {
 		const reason = (error as Error).message;
@@ -351,6 +356,10 @@ export function operationRunner(key: ResourceKey) {
 				maxRateLimitWaitSeconds: maxWait,
 			},
 		);
-		return withPairing(operation === 'get' ? await named([body]) : [body], itemIndex);
+		if (operation === 'get') return withPairing(await named([body]), itemIndex);
+		// A change or delete answered with no record (a 204, an empty body: the spec does not show
+		// their answers) still names the record it was for (answers.ts).
+		const written = method === 'DELETE' ? deletedRecord(body, id) : method === 'PATCH' || method === 'POST' ? writtenRecord(body, { id, body: options.body as IDataObject }) : body;
+		return withPairing([written], itemIndex);
 	};
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { resource, type ResourceKey } from './resources';
+import { nextCursor, pageRecords, timezoneOf } from './answers';
 import { send } from './transport';
 import { dayOf, ID_PATTERN } from './values';
 
@@ -31,13 +32,14 @@ async function search(
 			{ method: 'GET', url: `/v1/${spec.path}`, qs: { ...query, limit: PAGE, ...(after ? { after } : {}) } },
 			{ subject: { singular: spec.singular, permission: spec.read.join(' or ') }, retrySafe: true },
 		);
-		for (const record of (body.data as IDataObject[]) ?? []) {
+		for (const record of pageRecords(body)) {
 			const name = label(record);
 			if (!needle || name.toLowerCase().includes(needle) || String(record.id) === needle) {
 				results.push({ name, value: String(record.id) });
 			}
 		}
-		after = body.has_more && body.next_cursor ? String(body.next_cursor) : undefined;
+		const next = nextCursor(body);
+		after = typeof next === 'string' ? next : undefined;
 		if (!after || !needle || results.length >= 20) break;
 	}
 	return { results, paginationToken: after };
@@ -67,7 +69,7 @@ export async function searchLocations(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await search(this, 'location', {}, (l) => `${l.name} (${l.timezone})`, filter, paginationToken);
+	return await search(this, 'location', {}, (l) => `${l.name} (${timezoneOf(l) ?? 'time zone not shown'})`, filter, paginationToken);
 }
 
 /** Positions of the location chosen in the node, when one is chosen. */
@@ -207,7 +209,7 @@ async function locationNames(ctx: ILoadOptionsFunctions): Promise<Map<string, st
 		{ method: 'GET', url: '/v1/locations', qs: { limit: PAGE, include_archived: true } },
 		{ subject: { singular: 'location', permission: resource('location').read.join(' or ') }, retrySafe: true },
 	);
-	return new Map(((locations.data as IDataObject[]) ?? []).map((l) => [String(l.id), String(l.name)]));
+	return new Map(pageRecords(locations).map((l) => [String(l.id), String(l.name)]));
 }
 
 /** Rosters from four weeks back to eight ahead: "Week of 2026-11-23 · Circular Quay Café · 35 shifts". */

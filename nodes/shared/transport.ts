@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { nextCursor, pageRecords } from './answers';
 import { asNodeError, readFailure, toNodeError, type RequestSubject } from './errors';
 import { limiterFor } from './limiter';
 import { isNotConnected, isRefreshRefused, retriedExecutionId } from './n8n-internals';
@@ -146,10 +147,10 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 					qs: httpOptions.qs && { ...httpOptions.qs },
 					...(full ? { returnFullResponse: true } : {}),
 				})) as IDataObject | undefined;
-				if (!full) return answer ?? {};
+				if (!full) return bodyOf(answer);
 				const date = Date.parse(String((answer?.headers as IDataObject | undefined)?.date ?? ''));
 				options.onServiceTime?.(Number.isNaN(date) ? undefined : date);
-				return (answer?.body as IDataObject | undefined) ?? {};
+				return bodyOf(answer?.body);
 			} catch (error) {
 				const failure = readFailure(error);
 				if (!failure) throw notConnected(ctx, error) ?? refreshRefused(ctx, error) ?? asNodeError(ctx.getNode(), error);
@@ -180,6 +181,14 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 			}
 		}
 	});
+}
+
+/**
+ * An answer's body as the readers take it (answers.ts): an object or a list as parsed; no body, or
+ * a text n8n could not parse as JSON (a 204, an empty 200), is an empty object, never a string.
+ */
+function bodyOf(answer: unknown): IDataObject {
+	return typeof answer === 'object' && answer !== null ? (answer as IDataObject) : {};
 }
 
 /**
@@ -371,7 +380,7 @@ export async function listAll(ctx: RequestContext, path: string, query: IDataObj
 							onServiceTime: records.length === 0 && !after ? options.onServiceTime : undefined,
 						},
 					);
-					for (const record of (page.data as IDataObject[] | undefined) ?? []) {
+					for (const record of pageRecords(page)) {
 						// Windows do not overlap, so a repeat is rare; records without an id are all kept.
 						if (record.id !== undefined && record.id !== null && !options.keepRepeats) {
 							if (seen.has(String(record.id))) continue;
@@ -379,7 +388,13 @@ export async function listAll(ctx: RequestContext, path: string, query: IDataObj
 						}
 						records.push(record);
 					}
-					after = page.has_more && page.next_cursor ? String(page.next_cursor) : undefined;
+					const next = nextCursor(page);
+					if (typeof next === 'object') {
+						throw new NodeOperationError(ctx.getNode(), 'The service said there are more records but gave no cursor to read them', {
+							description: `The listing was stopped rather than returning a list with records missing. The service answered has_more: true with next_cursor ${JSON.stringify(page.next_cursor ?? null)}; a cursor was expected. Run the node again, and tell the package maintainers if it persists.`,
+						});
+					}
+					after = next;
 				} while (after);
 			}
 			return options.limit === undefined ? records : records.slice(0, options.limit);

@@ -197,7 +197,7 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: 
 
 		// 3. Each row: new, changed or unchanged.
 		const creates: Ready[] = [];
-		const updates: Array<{ ready: Ready; changed: string[] }> = [];
+		const updates: Array<{ ready: Ready; changed: string[]; before: IDataObject }> = [];
 		const claimed = new Map<string, number>();
 		const failRow = (itemIndex: number, message: string, description: string) =>
 			run.fail(itemIndex, forItem(run, new NodeOperationError(node, message, { itemIndex, description }), itemIndex));
@@ -243,11 +243,12 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: 
 				run.results[itemIndex] = { json: { ...record, action: 'unchanged' }, pairedItem: { item: itemIndex } };
 				continue;
 			}
-			updates.push({ ready: { ...row.ready, id: String(record.id), body: Object.fromEntries(changed.map((field) => [field, body[field]])) }, changed });
+			updates.push({ ready: { ...row.ready, id: String(record.id), body: Object.fromEntries(changed.map((field) => [field, body[field]])) }, changed, before: record });
 		}
 
-		await inTurn(run, updates, async ({ ready, changed }) =>
-			await run.sendOne(ready, 'PATCH', `${url}/${ready.id}`, (record) => ({ ...record, action: 'updated', changed_fields: changed })),
+		// An answer without the record (answers.ts) shows the record as read, with the changes sent.
+		await inTurn(run, updates, async ({ ready, changed, before }) =>
+			await run.sendOne(ready, 'PATCH', `${url}/${ready.id}`, (record) => ({ ...(record.answer_note ? before : {}), ...record, action: 'updated', changed_fields: changed })),
 		);
 		if (!run.isStopped) await (spec.oneByOne ? sendEach(run, creates) : sendBatches(run, creates));
 		for (const { itemIndex } of creates) {
@@ -256,7 +257,7 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: 
 		}
 		const stop = run.stopError();
 		if (stop) throw stop;
-		return [run.results.filter((result): result is INodeExecutionData => result !== undefined)];
+		return run.output();
 	};
 }
 

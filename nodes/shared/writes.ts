@@ -17,6 +17,7 @@ import { CREATED_BY_CUSTOM_OPERATIONS, type BodyBuilder } from './operations';
 import { MAX_CONCURRENT_REQUESTS } from './limiter';
 import { fromMapper, recordIdOf, reportUnmatched, type MapperSpec } from './mapper';
 import { waits } from './waits';
+import { batchRecords, writtenRecord } from './answers';
 
 /**
  * Create and Create Many, run as the node's `customOperations`: n8n's WorkflowExecute calls them
@@ -208,14 +209,19 @@ function failingItem(context: IDataObject | undefined): { index: number; field?:
 	return named ? { index: Number(named[1]) } : undefined;
 }
 
-/** True when the service answered clearly (4xx): nothing of the request was saved. */
+/**
+ * True when the service answered clearly (4xx): nothing of the request was saved. Not so for a
+ * request still in progress (409 request_in_progress after the node's waits: the first request
+ * under that key may yet store it), nor a 408 (the service gave up waiting, not refused).
+ */
 function refusedClearly(error: unknown): boolean {
 	const status = Number((error as NodeApiError).httpCode ?? 0);
-	return status >= 400 && status < 500;
+	const code = (error as NodeApiError).context?.apiCode;
+	return status >= 400 && status < 500 && status !== 408 && code !== 'request_in_progress';
 }
 
 const UNCLEAR =
-	'the service gave no clear answer, so it may have been saved. Check before running again, or set the Idempotency Key option so that a re-run cannot create twice';
+	'the service gave no clear answer, so it may have been saved. Running Create or Create Many again could create it twice: run Create or Update with the same rows instead (it finds what was saved and creates only what is missing), or set Options › Idempotency Key so that a re-run replays it';
 
 /** Spaces requests as n8n's Batching option asks: `perBatch` requests, then a pause. */
 export function pacer(spacing: Spacing | undefined): () => Promise<void> {
@@ -235,6 +241,8 @@ export function pacer(spacing: Spacing | undefined): () => Promise<void> {
 export class Run {
 	readonly results: Array<INodeExecutionData | undefined>;
 	readonly created: number[] = [];
+	/** Items created whose record the service's answer did not hold (answers.ts NOT_RETURNED). */
+	unreturned = 0;
 	readonly carryOn: boolean;
 	/** What a stopped run tells the user about running again (Create or Update sets its own). */
 	savedLabel = 'Created';
@@ -309,12 +317,28 @@ export class Run {
 	async sendOne(entry: Ready, method: 'POST' | 'PATCH', url: string, output: (record: IDataObject) => IDataObject = (record) => record): Promise<void> {
 		const headers = { 'Idempotency-Key': this.keyFor(entry.item, entry.body, entry.userKey, method, url) };
 		try {
-			this.succeed(entry.itemIndex, output(await this.request(method, url, entry.body, headers, entry, entry.id)));
+			const answer = await this.request(method, url, entry.body, headers, entry, entry.id);
+			this.succeed(entry.itemIndex, output(writtenRecord(answer, { id: entry.id, body: entry.body })));
 		} catch (error) {
 			const failure = forItem(this, error as Error, entry.itemIndex);
 			if (!refusedClearly(error)) withDescription(failure, `Outcome unknown: ${UNCLEAR}.`);
 			this.fail(entry.itemIndex, failure);
 		}
+	}
+
+	/**
+	 * The node's output: one item per input item, in input order. Where the service stored records
+	 * without returning them, a hint above the items says so (they show what was sent).
+	 */
+	output(): INodeExecutionData[][] {
+		if (this.unreturned > 0 && typeof this.ctx.addExecutionHints === 'function') {
+			const { singular } = resource(this.key);
+			this.ctx.addExecutionHints({
+				message: `The service stored ${this.unreturned} ${singular}${this.unreturned > 1 ? "s" : ""} but its answer did not include them: those items show what was sent (answer_note), and no id where the answer gave none. Run Create or Update with the same rows to read them back; it will not create them again.`,
+				location: 'outputPane',
+			});
+		}
+		return [this.results.filter((result): result is INodeExecutionData => result !== undefined)];
 	}
 
 	/** The error the node stops with, saying what became of the other items. */
@@ -327,6 +351,11 @@ export class Run {
 				error,
 				`${this.savedLabel} before this: item${created.length > 1 ? 's' : ''} ${itemRanges(created)} (the node stopped, so their output is not shown). ${this.rerunAdvice}`,
 			);
+		}
+		// Items nothing was sent for: they are safe to send again as they are.
+		const unsent = this.results.flatMap((result, itemIndex) => (result === undefined ? [itemIndex] : []));
+		if (unsent.length > 0 && unsent.length < this.results.length) {
+			withDescription(error, `Not sent: item${unsent.length > 1 ? 's' : ''} ${itemRanges(unsent)}.`);
 		}
 		return error;
 	}
@@ -387,8 +416,8 @@ export const MAX_RESENDS_PER_BATCH = 3;
 /** A batch request the service refused (or answered unclearly): its error and the item to blame. */
 type Refusal = { error: Error; blamed?: Ready; clear: boolean };
 
-/** What became of one batch request: created, or refused. */
-type BatchOutcome = { created: IDataObject[] } | Refusal;
+/** What became of one batch request: created (with the records its answer held, if any), or refused. */
+type BatchOutcome = { created: IDataObject[] | undefined } | Refusal;
 
 async function sendBatch(run: Run, batch: Ready[]): Promise<BatchOutcome> {
 	const data = batch.map((entry) => entry.body);
@@ -397,7 +426,7 @@ async function sendBatch(run: Run, batch: Ready[]): Promise<BatchOutcome> {
 	const headers = { 'Idempotency-Key': run.keyFor(batch[0].item, seed) };
 	try {
 		const response = await run.post({ data }, headers, batch[0]);
-		return { created: (response.data as IDataObject[] | undefined) ?? [] };
+		return { created: batchRecords(response) };
 	} catch (error) {
 		const culprit = failingItem((error as { context?: IDataObject }).context);
 		const blamed = culprit ? batch[culprit.index] : undefined;
@@ -416,7 +445,6 @@ async function sendBatch(run: Run, batch: Ready[]): Promise<BatchOutcome> {
  * are created once and only the refused ones come out as errors.
  */
 export async function sendBatches(run: Run, items: Ready[]): Promise<void> {
-	const spec = resource(run.key);
 	const batches: Ready[][] = [];
 	for (let start = 0; start < items.length; start += MAX_BATCH_SIZE) batches.push(items.slice(start, start + MAX_BATCH_SIZE));
 	const sendWhole = async (whole: Ready[]) => {
@@ -426,17 +454,13 @@ export async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 		while (batch.length > 0) {
 			const outcome = await sendBatch(run, batch);
 			if ('created' in outcome) {
-				batch.forEach((entry, i) =>
-					outcome.created[i]
-						? run.succeed(entry.itemIndex, outcome.created[i])
-						: run.fail(
-								entry.itemIndex,
-								new NodeOperationError(run.ctx.getNode(), `Item ${entry.itemIndex}: the service did not return the created ${spec.singular}`, {
-									itemIndex: entry.itemIndex,
-									description: 'The batch was accepted, but its answer has no record for this item. Look the record up before creating it again.',
-								}),
-							),
-				);
+				// A 2xx means the whole batch was stored (all or nothing): every item is created,
+				// whatever its answer holds. An answer without the records (a 204, an empty body, ids
+				// only: the spec does not show it) gives each item what was sent, and says so.
+				const records = outcome.created;
+				const inOrder = records !== undefined && records.length === batch.length;
+				batch.forEach((entry, i) => run.succeed(entry.itemIndex, writtenRecord(inOrder ? records[i] : undefined, { body: entry.body })));
+				if (!inOrder) run.unreturned += batch.length;
 				break;
 			}
 			const { error, blamed, clear } = outcome;
@@ -508,7 +532,7 @@ async function runCreates(
 	if (batched) await sendBatches(run, ready.filter((entry) => !entry.userKey));
 	const stop = run.stopError();
 	if (stop) throw stop;
-	return [run.results.filter((result): result is INodeExecutionData => result !== undefined)];
+	return run.output();
 }
 
 /**
@@ -534,7 +558,7 @@ async function runUpdates(
 	await inTurn(run, ready, async (entry) => await run.sendOne(entry, 'PATCH', `${url}/${entry.id}`), 1);
 	const stop = run.stopError();
 	if (stop) throw stop;
-	return [run.results.filter((result): result is INodeExecutionData => result !== undefined)];
+	return run.output();
 }
 
 export interface WriteOptions {
