@@ -118,8 +118,11 @@ export function readErrorBody(raw: unknown): { code?: string; message?: string; 
 			body = JSON.parse(text) as unknown;
 		} catch {
 			const coded = /^([a-z][a-z0-9_]*)\s*:\s*([\s\S]*)$/.exec(text);
-			const field = /\(field:\s*([^)\s]+)\)/.exec(text)?.[1];
-			return coded ? { code: coded[1], message: coded[2] || undefined, field } : { message: text || undefined, field };
+			const message = coded ? coded[2] : text;
+			// The field is "(field: x)" in the text, or the API field the message starts with
+			// ("position_id belongs to another location", "data[1].start_time must be ...").
+			const field = /\(field:\s*([^)\s]+)\)/.exec(text)?.[1] ?? /^((?:data\[\d+\]\.?)?[a-z]+(?:_[a-z]+)+(?:\[\d+\])?(?:\.[a-z_]+)*)\b/.exec(message)?.[1] ?? /^(data\[\d+\]\.[a-z_.[\]0-9]+)/.exec(message)?.[1];
+			return coded ? { code: coded[1], message: message || undefined, field } : { message: text || undefined, field };
 		}
 	}
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};

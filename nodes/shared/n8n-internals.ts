@@ -91,6 +91,14 @@ export function isNotConnected(error: unknown): boolean {
  * A3. n8n's OAuth2 client fails a token refresh the service refuses (other than invalid_grant,
  * which n8n turns into "needs to be reconnected") with code EAUTH on the cause chain.
  */
+/*
+ * A3 also: n8n 1.x (1.123.81) renews the token once for each request that meets a 401, so two
+ * requests in flight renew with the same refresh token; the service rotates it and refuses the
+ * second renewal, while the first has already stored the new token with the credential, which the
+ * next request reads (transport.ts send goes again after such a refusal). n8n 2.x shares one renewal
+ * per credential (a SingleFlightLease). Shown on every supported line by test/workflow/writes.test.ts
+ * ("the access token expiring while batches are in flight").
+ */
 export function isRefreshRefused(error: unknown): boolean {
 	return errorCodesOf(error).includes('EAUTH');
 }

@@ -37,6 +37,8 @@ export type RequestContext = IExecuteSingleFunctions | IExecuteFunctions | ILoad
 export const RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
 /** Default ceiling on one Retry-After wait; the nodes let the user change it. */
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS = 60;
+/** Waits before a request goes again after n8n's renewal of the token was refused (see send). */
+export const REFRESH_RETRY_DELAYS_MS = [250, 1000];
 /** How many times one request waits out a 429 (or a request in progress) before it fails. */
 export const MAX_RATE_LIMIT_RETRIES = 10;
 /** Statuses that mean "try again later" rather than "this request is wrong". */
@@ -139,6 +141,7 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 	return await limiterFor(connectionKey(ctx)).run(async () => {
 		let transientRetries = 0;
 		let rateLimited = 0;
+		let refreshRetries = 0;
 		for (;;) {
 			try {
 				const full = Boolean(options.onServiceTime);
@@ -153,6 +156,14 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 				return bodyOf(answer?.body);
 			} catch (error) {
 				const failure = readFailure(error);
+				// n8n 1.x renews the token once per request that meets the 401, so two requests in flight
+				// both renew with the same refresh token, and the service, which rotates it, refuses the
+				// second (n8n-internals A3). The first renewal stored the new token: the request, which
+				// the 401 kept from being stored, goes again and is signed with it.
+				if (!failure && isRefreshRefused(error) && refreshRetries < REFRESH_RETRY_DELAYS_MS.length) {
+					await waits.pause(REFRESH_RETRY_DELAYS_MS[refreshRetries++], 'refresh');
+					continue;
+				}
 				if (!failure) throw notConnected(ctx, error) ?? refreshRefused(ctx, error) ?? asNodeError(ctx.getNode(), error);
 				// A 429 and a request still in progress under the same Idempotency-Key both mean "not
 				// now": waiting and sending the same request again cannot do anything twice.
@@ -218,10 +229,13 @@ function notConnected(ctx: RequestContext, error: unknown): NodeOperationError |
 /** A token refresh the service refused (n8n-internals A3): say what to check. */
 function refreshRefused(ctx: RequestContext, error: unknown): NodeOperationError | undefined {
 	if (!isRefreshRefused(error)) return undefined;
-	return new NodeOperationError(ctx.getNode(), 'The service refused to renew the Rostering credential', {
+	const refused = new NodeOperationError(ctx.getNode(), 'The service refused to renew the Rostering credential', {
 		description:
-			'Open the credential, check the Client ID and Client Secret (they may have been changed at the service) and reconnect it.',
+			'Nothing was stored: the service refused the request before it (401). Open the credential, check the Client ID and Client Secret (they may have been changed at the service) and reconnect it.',
 	});
+	// A refusal, not an unknown outcome: a write it stopped was not stored (writes.ts refusedClearly).
+	(refused as NodeOperationError & { httpCode?: string }).httpCode = '401';
+	return refused;
 }
 
 function sha256(text: string): string {

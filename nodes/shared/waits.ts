@@ -7,7 +7,9 @@ export type WaitReason =
 	/** A 429 (or a request in progress under the same key): Retry-After, or the backoff without one. */
 	| 'rate-limit'
 	/** n8n's Request Options › Batching: the Batch Interval after Items per Batch requests. */
-	| 'batching';
+	| 'batching'
+	/** n8n 1.x renewed the token twice at once and the service refused the second: the wait before sending again. */
+	| 'refresh';
 
 /**
  * Every pause the package makes goes through `waits.pause`, so that the one place that decides how

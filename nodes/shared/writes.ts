@@ -241,7 +241,7 @@ export function pacer(spacing: Spacing | undefined): () => Promise<void> {
 export class Run {
 	readonly results: Array<INodeExecutionData | undefined>;
 	readonly created: number[] = [];
-	/** Items created whose record the service's answer did not hold (answers.ts NOT_RETURNED). */
+	/** Items written whose record the service's answer did not hold (answers.ts NOT_RETURNED). */
 	unreturned = 0;
 	readonly carryOn: boolean;
 	/** What a stopped run tells the user about running again (Create or Update sets its own). */
@@ -317,8 +317,9 @@ export class Run {
 	async sendOne(entry: Ready, method: 'POST' | 'PATCH', url: string, output: (record: IDataObject) => IDataObject = (record) => record): Promise<void> {
 		const headers = { 'Idempotency-Key': this.keyFor(entry.item, entry.body, entry.userKey, method, url) };
 		try {
-			const answer = await this.request(method, url, entry.body, headers, entry, entry.id);
-			this.succeed(entry.itemIndex, output(writtenRecord(answer, { id: entry.id, body: entry.body })));
+			const record = writtenRecord(await this.request(method, url, entry.body, headers, entry, entry.id), { id: entry.id, body: entry.body });
+			if (record.answer_note) this.unreturned++;
+			this.succeed(entry.itemIndex, output(record));
 		} catch (error) {
 			const failure = forItem(this, error as Error, entry.itemIndex);
 			if (!refusedClearly(error)) withDescription(failure, `Outcome unknown: ${UNCLEAR}.`);
@@ -334,7 +335,7 @@ export class Run {
 		if (this.unreturned > 0 && typeof this.ctx.addExecutionHints === 'function') {
 			const { singular } = resource(this.key);
 			this.ctx.addExecutionHints({
-				message: `The service stored ${this.unreturned} ${singular}${this.unreturned > 1 ? "s" : ""} but its answer did not include them: those items show what was sent (answer_note), and no id where the answer gave none. Run Create or Update with the same rows to read them back; it will not create them again.`,
+				message: `The service stored ${this.unreturned} ${singular}${this.unreturned > 1 ? 's' : ''} but its answer did not include ${this.unreturned > 1 ? 'them' : 'it'}: those items show what was sent (answer_note), and no id where the answer gave none. To read them back, run Create or Update with the same rows: it finds what was stored and creates nothing twice.`,
 				location: 'outputPane',
 			});
 		}
@@ -459,8 +460,11 @@ export async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 				// only: the spec does not show it) gives each item what was sent, and says so.
 				const records = outcome.created;
 				const inOrder = records !== undefined && records.length === batch.length;
-				batch.forEach((entry, i) => run.succeed(entry.itemIndex, writtenRecord(inOrder ? records[i] : undefined, { body: entry.body })));
-				if (!inOrder) run.unreturned += batch.length;
+				batch.forEach((entry, i) => {
+					const record = writtenRecord(inOrder ? records[i] : undefined, { body: entry.body });
+					if (record.answer_note) run.unreturned++;
+					run.succeed(entry.itemIndex, record);
+				});
 				break;
 			}
 			const { error, blamed, clear } = outcome;

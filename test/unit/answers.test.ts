@@ -98,6 +98,10 @@ describe('an error body', () => {
 			field: undefined,
 		});
 		expect(readErrorBody('validation_failed: must be a position of the location (field: data[2].position_id)').field).toBe('data[2].position_id');
+		expect(readErrorBody('validation_failed: position_id belongs to another location').field).toBe('position_id');
+		expect(readErrorBody('validation_failed: data[1].start_time must have an offset').field).toBe('data[1].start_time');
+		expect(readErrorBody('validation_failed: data[3].notes is too long').field).toBe('data[3].notes');
+		expect(readErrorBody('conflict: the person already has a shift then').field).toBeUndefined();
 	});
 	it('unreadable: nothing made up', () => {
 		expect(readErrorBody('<html>Bad gateway</html>')).toEqual({ message: '<html>Bad gateway</html>', field: undefined });

@@ -77,6 +77,25 @@ describe('nothing is sent when one item is bad, whatever n8n schedules', () => {
 });
 
 describe('Create Many under n8n options', () => {
+	// Issue 29: on n8n 1.x two batches that met the expired token at once made n8n refresh twice with
+	// the same refresh token; the service had rotated it, refused the second, and 50 rows were not
+	// created and were called "outcome unknown" although a 401 stores nothing.
+	it('the access token expiring while batches are in flight: renewed, every row created once, no error', async () => {
+		const input = rows('expiry', 250);
+		// Each batch is held 100 ms at the service; the token expires while the first is held, so the
+		// second and third, sent together after it, both find it expired.
+		f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 100, times: 10 });
+		const running = f.run('rosteringShift', mapped('createMany'), input);
+		const deadline = Date.now() + 20_000;
+		while (!f.sandbox.requests.some(isPost) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
+		f.sandbox.expireAccessTokens();
+		const result = await running;
+		expect(result.error?.message).toBeUndefined();
+		expect(result.json('Node')).toHaveLength(250);
+		expect([...stored('expiry').values()]).toEqual(Array(250).fill(1));
+		expect(stored('expiry').size).toBe(250);
+	});
+
 	it('250 valid items with Batching on: 3 requests, each shift created once, outputs in input order', async () => {
 		const input = rows('batch250', 250);
 		const result = await f.run('rosteringShift', mapped('createMany', batching), input);
