@@ -97,6 +97,17 @@ function changedFields(spec: UpsertSpec, body: IDataObject, record: IDataObject)
 }
 
 /**
+ * The fields a change sends: those that changed and, when the start or end moves, the row's breaks
+ * too, changed or not: the service plans a shift's breaks afresh from the award when a change moves
+ * either (the spec), and would otherwise replace the row's breaks with its own.
+ */
+function sentFields(spec: UpsertSpec, body: IDataObject, changed: string[]): string[] {
+	const moved = changed.includes('start_time') || changed.includes('end_time');
+	const keepBreaks = moved && !changed.includes('breaks') && spec.updatable.includes('breaks') && Array.isArray(body.breaks);
+	return keepBreaks ? [...changed, 'breaks'] : changed;
+}
+
+/**
  * The from/to of the list read that holds every body's record: the dates their starts fall on at
  * their locations, as the service reads from/to (at midnight in each location's time zone). A
  * time's written date is not enough: 19:00Z is the next morning in Sydney, and an offset that is
@@ -243,7 +254,8 @@ export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: 
 				run.results[itemIndex] = { json: { ...record, action: 'unchanged' }, pairedItem: { item: itemIndex } };
 				continue;
 			}
-			updates.push({ ready: { ...row.ready, id: String(record.id), body: Object.fromEntries(changed.map((field) => [field, body[field]])) }, changed, before: record });
+			const sent = sentFields(spec, body, changed);
+			updates.push({ ready: { ...row.ready, id: String(record.id), body: Object.fromEntries(sent.map((field) => [field, body[field]])) }, changed, before: record });
 		}
 
 		// An answer without the record (answers.ts) shows the record as read, with the changes sent.
