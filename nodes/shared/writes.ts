@@ -39,9 +39,9 @@ import { batchRecords, writtenRecord } from './answers';
  *    CreateSender); that request carries a key of its own.
  * 4. Output: one item per input item, paired to it, in input order. With Continue On Fail, an item
  *    that was not created comes out as an error item saying why, and a batch the service refused
- *    because of one item it names is sent again without it (sendBatches), so the valid items are
- *    created unless the service refuses that batch more than MAX_RESENDS_PER_BATCH times, refuses
- *    it without naming an item, or gives no clear answer.
+ *    for its items (409, 422) is sent again without the item it names, or in halves when it names
+ *    none or refuses often (sendPart), so every valid item is created, once, unless the service
+ *    refuses the request itself (a permission, say) or gives no clear answer.
  */
 
 /**
@@ -408,11 +408,22 @@ export async function inTurn<T>(run: Run, entries: T[], work: (entry: T) => Prom
 
 /**
  * With Continue On Fail, how many times the rest of a batch is sent again after the service
- * refused it because of one item (each time without that item). A refused batch saves nothing,
- * so the valid items would otherwise not be created at all; the bound keeps a batch with many
- * items the service refuses one at a time from costing a request per item.
+ * refused it because of one item (each time without that item), before the rest is split in
+ * halves instead. A refused batch saves nothing, so the valid items must go again; one item at a
+ * time costs a request per refused item, while halves find several refused items in fewer requests.
  */
 export const MAX_RESENDS_PER_BATCH = 3;
+
+/**
+ * True when the service refused a batch because of what is in it (409 conflict, 422 a field), so
+ * that the same batch without some items may be saved; not a refusal of the request itself
+ * (permission, connection, a parameter), which no smaller batch would change.
+ */
+function refusedForItsItems(error: Error): boolean {
+	const status = Number((error as NodeApiError).httpCode ?? 0);
+	const code = (error as NodeApiError).context?.apiCode;
+	return status === 422 || (status === 409 && code !== 'idempotency_key_reused' && code !== 'request_in_progress');
+}
 
 /** A batch request the service refused (or answered unclearly): its error and the item to blame. */
 type Refusal = { error: Error; blamed?: Ready; clear: boolean };
@@ -441,45 +452,14 @@ async function sendBatch(run: Run, batch: Ready[]): Promise<BatchOutcome> {
 
 /**
  * Sends batches of up to 100, each all or nothing: the first alone, then up to four at once in
- * input order; the first refusal stops the rest unless Continue On Fail. With Continue On Fail, a batch refused clearly because of one
- * item it names is sent again without it (at most MAX_RESENDS_PER_BATCH times), so the valid items
+ * input order; the first refusal stops the rest unless Continue On Fail. With Continue On Fail, a
+ * batch refused for its items is sent again without the refused ones (sendPart), so the valid items
  * are created once and only the refused ones come out as errors.
  */
 export async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 	const batches: Ready[][] = [];
 	for (let start = 0; start < items.length; start += MAX_BATCH_SIZE) batches.push(items.slice(start, start + MAX_BATCH_SIZE));
-	const sendWhole = async (whole: Ready[]) => {
-		let batch = whole;
-		// Items refused one by one so far; each refusal is one re-send of the rest.
-		const refused: number[] = [];
-		while (batch.length > 0) {
-			const outcome = await sendBatch(run, batch);
-			if ('created' in outcome) {
-				// A 2xx means the whole batch was stored (all or nothing): every item is created,
-				// whatever its answer holds. An answer without the records (a 204, an empty body, ids
-				// only: the spec does not show it) gives each item what was sent, and says so.
-				const records = outcome.created;
-				const inOrder = records !== undefined && records.length === batch.length;
-				batch.forEach((entry, i) => {
-					const record = writtenRecord(inOrder ? records[i] : undefined, { body: entry.body });
-					if (record.answer_note) run.unreturned++;
-					run.succeed(entry.itemIndex, record);
-				});
-				break;
-			}
-			const { error, blamed, clear } = outcome;
-			if (run.carryOn && clear && blamed && refused.length < MAX_RESENDS_PER_BATCH) {
-				// Nothing of this batch was saved: only the item to blame fails, the rest goes again.
-				withDescription(error, 'The other items of its batch were sent again without it.');
-				run.fail(blamed.itemIndex, error);
-				refused.push(blamed.itemIndex);
-				batch = batch.filter((entry) => entry !== blamed);
-				continue;
-			}
-			failBatch(run, batch, outcome, refused);
-			break;
-		}
-	};
+	const sendWhole = async (whole: Ready[]) => await sendPart(run, whole);
 	// The first batch goes alone: what stops a run (the connection, a permission, a field every row
 	// gets wrong, the service down) shows on it, before anything more is sent. The others then go
 	// up to four at once, started in input order: each is saved all or nothing under its own key, so
@@ -487,6 +467,59 @@ export async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 	// ones in flight finish, and the error names every item they created.
 	if (batches.length > 0) await sendWhole(batches[0]);
 	await inTurn(run, batches.slice(1), sendWhole);
+}
+
+/**
+ * Sends one batch (or part of one), all or nothing. With Continue On Fail, when the service refuses
+ * it for its items: the item it names fails and the rest goes again (MAX_RESENDS_PER_BATCH times),
+ * then the rest goes as two halves, each sent the same way; a refusal that names no item splits
+ * at once, down to the one item to blame. So every valid item is created, once (each part is a
+ * request of its own, with its own key), and only the refused ones fail, each with the service's
+ * own reason. A refusal of the request itself, or no clear answer, fails the part as a whole.
+ */
+async function sendPart(run: Run, whole: Ready[], refused: number[] = []): Promise<void> {
+	let batch = whole;
+	let resends = 0;
+	while (batch.length > 0) {
+		const outcome = await sendBatch(run, batch);
+		if ('created' in outcome) {
+			// A 2xx means the whole batch was stored (all or nothing): every item is created,
+			// whatever its answer holds. An answer without the records (a 204, an empty body, ids
+			// only: the spec does not show it) gives each item what was sent, and says so.
+			const records = outcome.created;
+			const inOrder = records !== undefined && records.length === batch.length;
+			batch.forEach((entry, i) => {
+				const record = writtenRecord(inOrder ? records[i] : undefined, { body: entry.body });
+				if (record.answer_note) run.unreturned++;
+				run.succeed(entry.itemIndex, record);
+			});
+			return;
+		}
+		const { error, blamed, clear } = outcome;
+		const forItems = run.carryOn && clear && refusedForItsItems(error);
+		if (forItems && blamed && (resends < MAX_RESENDS_PER_BATCH || batch.length <= 2)) {
+			// Nothing of this batch was saved: only the item to blame fails, the rest goes again.
+			withDescription(error, 'The other items of its batch were sent again without it.');
+			run.fail(blamed.itemIndex, error);
+			refused.push(blamed.itemIndex);
+			batch = batch.filter((entry) => entry !== blamed);
+			resends++;
+			continue;
+		}
+		if (forItems && batch.length > 1) {
+			if (blamed) {
+				withDescription(error, 'The other items of its batch were sent again without it.');
+				run.fail(blamed.itemIndex, error);
+				refused.push(blamed.itemIndex);
+				batch = batch.filter((entry) => entry !== blamed);
+			}
+			const half = Math.ceil(batch.length / 2);
+			for (const part of [batch.slice(0, half), batch.slice(half)]) if (part.length > 0) await sendPart(run, part, refused);
+			return;
+		}
+		failBatch(run, batch, outcome, refused);
+		return;
+	}
 }
 
 /** Every item of a batch that was refused (or got no clear answer) fails, each saying why. */

@@ -504,22 +504,36 @@ describe('6. a batch refused as a whole', () => {
 		expect(tally('6b batch refused (422), continue on fail', lost, duplicated, failuresOf(result))).toEqual(clean(1));
 	});
 
-	it(`with Continue On Fail and more refused items in one batch than it re-sends (${MAX_RESENDS_PER_BATCH}): the re-sends stop, every item says what became of it`, async () => {
+	it(`with Continue On Fail and more refused items in one batch than it re-sends one by one (${MAX_RESENDS_PER_BATCH}): the rest goes in halves, every valid item is created once`, async () => {
 		const input = rows('6d', 150);
 		const elsewhere = f.sandbox.store.locations.find((l) => l.id !== input[0].location && !l.archived)!;
 		const bad = [110, 120, 130, 140, 145];
 		for (const i of bad) input[i].position = positionAt(String(elsewhere.id)).id;
 		const result = await f.run('rosteringShift', shiftWrite('createMany'), input, { continueOnFail: true });
-		// Batch 2 (items 100–149) is sent 1 + 3 times: refused for 110, 120, 130, then for 140.
-		expect(statuses('POST')).toEqual([201, 422, 422, 422, 422]);
+		// Batch 2 (items 100–149) is sent 1 + 3 times: refused for 110, 120, 130, then for 140; the
+		// other 45 then go as two halves: 100–122 saved, 123–149 refused for 145 and sent again without it.
+		const posts = f.apiRequests().filter((r) => r.method === 'POST');
+		expect(posts.map((r) => `${r.status} ${(r.body as { data: unknown[] }).data.length}`)).toEqual(['201 100', '422 50', '422 49', '422 48', '422 47', '201 23', '422 23', '201 22']);
 		const output = safeOutput(result);
 		expect(output).toHaveLength(150);
 		const message = (i: number) => output[i].error?.message;
-		for (const i of [110, 120, 130, 140]) expect(message(i)).toBe(`Item ${i}: The service refused Position`);
-		expect(message(145)).toBe('Not created: the batch was refused as a whole because of item 140, after the rest was sent again without items 110, 120, 130');
-		expect(message(100)).toBe(message(145));
-		const { lost, duplicated } = createCounts(input, (_, i) => i < 100, result);
-		expect(tally('6d batch refused more often than re-sent, continue on fail', lost, duplicated, failuresOf(result))).toEqual(clean(50));
+		for (const i of bad) expect(message(i)).toBe(`Item ${i}: The service refused Position`);
+		expect(output.filter((item) => item.error).map((item) => (item.pairedItem as { item: number }).item)).toEqual(bad);
+		const { lost, duplicated } = createCounts(input, (_, i) => !bad.includes(i), result);
+		expect(tally('6d batch refused more often than re-sent one by one, continue on fail', lost, duplicated, failuresOf(result))).toEqual(clean(5));
+	});
+
+	it('with Continue On Fail, a batch refused for its items without naming one (409): halves find the item, the others are created once', async () => {
+		const input = rows('6e', 40);
+		f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', status: 409, code: 'conflict', message: 'A shift clashes with another record.', whenBody: '6e-17"', times: 10 });
+		const result = await f.run('rosteringShift', shiftWrite('createMany'), input, { continueOnFail: true });
+		const output = safeOutput(result);
+		expect(output.filter((item) => item.error).map((item) => (item.pairedItem as { item: number }).item)).toEqual([17]);
+		expect(String(output[17].error?.message)).toMatch(/clashes with another record/);
+		const { lost, duplicated } = createCounts(input, (_, i) => i !== 17, result);
+		expect(tally('6e batch refused (409) naming no item, continue on fail', lost, duplicated, failuresOf(result))).toEqual(clean(1));
+		// 40 → 20 + 20 → 10 + 10 → 5 + 5 → 3 + 2 → 1 + 2 → 1: one refusal a level, each other half saved.
+		expect(f.apiRequests().filter((r) => r.method === 'POST').length).toBeLessThanOrEqual(1 + 2 * Math.ceil(Math.log2(40)));
 	});
 
 	// The service names the item by its place in the batch ("data[30]: overlaps data[29] for the
@@ -701,7 +715,7 @@ describe('summary', () => {
 			(a, c) => ({ lost: a.lost + c.lost, duplicated: a.duplicated + c.duplicated, failures: a.failures + c.failures, unclear: a.unclear + c.unclear }),
 			{ lost: 0, duplicated: 0, failures: 0, unclear: 0 },
 		);
-		expect(totals.size).toBe(21);
+		expect(totals.size).toBe(22);
 		expect([...knownIssues]).toEqual([]);
 		expect({ lost: sum.lost, duplicated: sum.duplicated, unclear: sum.unclear }).toEqual({ lost: 0, duplicated: 0, unclear: 0 });
 		expect(sum.failures).toBeGreaterThan(0);
