@@ -12,7 +12,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { requestOptionsOf, type Spacing } from './n8n-internals';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { MAX_BATCH_SIZE, resource, type ResourceKey } from './resources';
-import { idempotencyKey, keyScope, send, type KeyScope } from './transport';
+import { idempotencyKey, keyScope, listAll, send, type KeyScope } from './transport';
+import { localDates } from './values';
 import { CREATED_BY_CUSTOM_OPERATIONS, type BodyBuilder } from './operations';
 import { MAX_CONCURRENT_REQUESTS } from './limiter';
 import { fromMapper, recordIdOf, reportUnmatched, type MapperSpec } from './mapper';
@@ -467,6 +468,52 @@ export async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 	// ones in flight finish, and the error names every item they created.
 	if (batches.length > 0) await sendWhole(batches[0]);
 	await inTurn(run, batches.slice(1), sendWhole);
+	await readBack(run, items);
+}
+
+/** The same moment, to the minute (the service keeps timesheets to the whole minute). */
+const sameMinute = (a: unknown, b: unknown) => Math.floor(Date.parse(String(a)) / 60_000) === Math.floor(Date.parse(String(b)) / 60_000);
+
+/**
+ * Items created by a batch whose answer held no record (answers.ts) get their record back from one
+ * list read over their dates, where that is cheap (the lists read by date: shifts, timesheets,
+ * on-demand shifts): each is matched to a record this app created with the same place, position,
+ * person and times, each record to one item. An item not matched keeps what was sent; a failed read
+ * changes nothing (the items were created either way).
+ */
+async function readBack(run: Run, items: Ready[]): Promise<void> {
+	const spec = resource(run.key);
+	const unreturned = items.filter((entry) => {
+		const json = run.results[entry.itemIndex]?.json;
+		return json !== undefined && !run.results[entry.itemIndex]?.error && json.answer_note !== undefined && (json.id === null || json.id === undefined);
+	});
+	if (unreturned.length === 0 || !(spec.listParameters as string[]).includes('from')) return;
+	const starts = unreturned.map((entry) => Date.parse(String(entry.body.start_time))).filter((ms) => !Number.isNaN(ms));
+	if (starts.length === 0) return;
+	const from = localDates(Math.min(...starts)).first;
+	const to = localDates(Math.max(...starts)).last;
+	let records: IDataObject[];
+	try {
+		records = await listAll(unreturned[0].item, run.url, { from, to }, { subject: subjectOf(run.key, 'getAll'), rangeDays: spec.rangeDays, maxRateLimitWaitSeconds: unreturned[0].maxWait, passThrough: run.passThrough });
+	} catch {
+		return;
+	}
+	const claimed = new Set<unknown>();
+	for (const entry of unreturned) {
+		const { body } = entry;
+		const record = records.find(
+			(candidate) =>
+				candidate.created_by_app === true &&
+				!claimed.has(candidate.id) &&
+				['location_id', 'position_id', 'employee_id'].every((field) => !(field in body) || (body[field] ?? null) === (candidate[field] ?? null)) &&
+				sameMinute(candidate.start_time, body.start_time) &&
+				(body.end_time === null || body.end_time === undefined || sameMinute(candidate.end_time, body.end_time)),
+		);
+		if (!record) continue;
+		claimed.add(record.id);
+		run.results[entry.itemIndex]!.json = record;
+		run.unreturned--;
+	}
 }
 
 /**

@@ -72,6 +72,22 @@ function create(locationId: string, positionId: string, start: string, end: stri
 describe('batchAnswer: Create Many (version 2) of 3 rows, then Create or Update of the same rows', () => {
 	freshSandbox();
 
+	it('no record in the answer and the read-back fails: every item is still created, showing what was sent, and a hint says how to read them back', async () => {
+		f.sandbox.setReadings({ batchAnswer: 'empty' });
+		const rows = apiRows('batch-unread', 2);
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/shifts', status: 403, code: 'permission_denied', times: 1 });
+		const result = await f.run('rosteringShift', auto('createMany'), rows, V2);
+		expect(result.error).toBeUndefined();
+		expect(counts('batch-unread')).toEqual([1, 1]);
+		result.json('Node').forEach((item, i) => {
+			expect(item).toMatchObject({ id: null, location_id: rows[i].location_id, notes: rows[i].notes, answer_note: expect.stringMatching(/accepted this write/) });
+			expect(item.error).toBeUndefined();
+		});
+		const hints = hintsOf(result);
+		expect(hints).toHaveLength(1);
+		expect(hints[0].message).toMatch(/stored 2 shifts .*Create or Update/);
+	});
+
 	it.each(READING_CHOICES.batchAnswer)('%s', async (reading) => {
 		f.sandbox.setReadings({ batchAnswer: reading });
 		const tag = `batch-${reading}`;
@@ -110,12 +126,12 @@ describe('batchAnswer: Create Many (version 2) of 3 rows, then Create or Update 
 				expect(item.answer_note).toBeUndefined();
 			});
 			expect(hintsOf(result)).toEqual([]);
-		} else {
-			// What was sent (times with the location's offset), and the id where the answer gave one.
+		} else if (reading === 'ids') {
+			// What was sent (times with the location's offset), with the id the answer gave.
 			items.forEach((item, i) => {
 				const day = String(rows[i].start_time).slice(0, 10);
 				expect(item).toMatchObject({
-					id: reading === 'ids' ? stored[i].id : null,
+					id: stored[i].id,
 					location_id: rows[i].location_id,
 					position_id: rows[i].position_id,
 					start_time: `${day}T10:00:00+11:00`,
@@ -124,11 +140,15 @@ describe('batchAnswer: Create Many (version 2) of 3 rows, then Create or Update 
 					answer_note: expect.any(String),
 				});
 			});
-			if (reading !== 'ids') {
-				const hints = hintsOf(result);
-				expect(hints).toHaveLength(1);
-				expect(hints[0].message).toMatch(/Create or Update/);
-			}
+			expect(hintsOf(result)).toHaveLength(1);
+		} else {
+			// No record in the answer: one list read over the rows' dates gives each item its record.
+			items.forEach((item, i) => {
+				expect(item).toMatchObject({ id: stored[i].id, status: 'unpublished', notes: rows[i].notes });
+				expect(item.answer_note).toBeUndefined();
+			});
+			expect(requests('GET', '/v1/shifts')).toHaveLength(1);
+			expect(hintsOf(result)).toEqual([]);
 		}
 
 		// Create or Update with the same rows finds every one: nothing is created twice.
