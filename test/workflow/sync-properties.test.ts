@@ -312,45 +312,26 @@ describe('fixed examples', () => {
 	});
 	const january = () => `${year()}-01-10`;
 
-	it('a Sydney shift at midnight on the day the clocks go back, its start written in UTC (13:00Z the day before), is found again on a re-run', async () => {
-		const day = dstDays(year())['Australia/Sydney']![0];
-		const spec = row(day, { startForm: 'Z' });
+	it.each([
+		['a Sydney shift at midnight on the day the clocks go back, its start written in UTC (13:00Z the day before)', 'shift', () => row(dstDays(year())['Australia/Sydney']![0], { startForm: 'Z' }), /T13:00:00Z$/],
+		['a Sydney shift at midnight written at +09:30 (22:30 the day before)', 'shift', () => row(january(), { startForm: 'other', other: 5 }), /T22:30:00\+09:30$/],
+		['an on-demand shift at midnight in Sydney written at +09:30 (22:30 the day before)', 'onDemandShift', () => row(january(), { startForm: 'other', other: 5 }), /T22:30:00\+09:30$/],
+	] as const)('%s is found again on a re-run, not created twice', async (_what, kind: Kind, make, written) => {
+		const spec = make();
 		const item = rowItem(spec, placeOf(spec), TAG, 0);
-		expect(String(item.start_time)).toMatch(/T13:00:00Z$/);
-		expect(String(item.start_time).slice(0, 10)).not.toBe(day);
-		expect(actions(await upsert('shift', [item]))).toEqual(['created']);
+		expect(String(item.start_time)).toMatch(written);
+		expect(String(item.start_time).slice(0, 10)).not.toBe(spec.date);
+		expect(actions(await upsert(kind, [item]))).toEqual(['created']);
 		f.sandbox.clearRequests();
-		expect(actions(await upsert('shift', [item]))).toEqual(['unchanged']);
+		expect(actions(await upsert(kind, [item]))).toEqual(['unchanged']);
 		expect(writes()).toEqual([]);
-		expect(held('shift')).toEqual(expected([spec]));
+		expect(held(kind)).toEqual(expected([spec]));
 	});
 
-	it('a Sydney shift at midnight written at +09:30 (22:30 the day before) is found again on a re-run, not created twice', async () => {
-		const spec = row(january(), { startForm: 'other', other: 5 });
-		const item = rowItem(spec, placeOf(spec), TAG, 0);
-		expect(String(item.start_time)).toMatch(/T22:30:00\+09:30$/);
-		expect(actions(await upsert('shift', [item]))).toEqual(['created']);
-		f.sandbox.clearRequests();
-		expect(actions(await upsert('shift', [item]))).toEqual(['unchanged']);
-		expect(writes()).toEqual([]);
-		expect(held('shift')).toEqual(expected([spec]));
-	});
-
-	it('an on-demand shift at midnight in Sydney written at +09:30 (22:30 the day before) is found again on a re-run', async () => {
-		const spec = row(january(), { startForm: 'other', other: 5 });
-		const item = rowItem(spec, placeOf(spec), TAG, 0);
-		expect(String(item.start_time)).toMatch(/T22:30:00\+09:30$/);
-		expect(actions(await upsert('onDemandShift', [item]))).toEqual(['created']);
-		f.sandbox.clearRequests();
-		expect(actions(await upsert('onDemandShift', [item]))).toEqual(['unchanged']);
-		expect(writes()).toEqual([]);
-		expect(held('onDemandShift')).toEqual(expected([spec]));
-	});
-
-	// Not issue 29: Create or Update sends only the fields that differ, so a row whose end moves
-	// sends end_time without its (unchanged) breaks, and the service, as the spec says, re-plans
-	// the breaks of a shift whose start or end moves. The row's break is lost (here: none left),
-	// and the next run finds the breaks changed and sends them again.
+	// Found by the breaks property: Create or Update sent only the fields that differ, so a row whose
+	// end moved sent end_time without its (unchanged) breaks, and the service, as the spec says,
+	// re-plans the breaks of a shift whose start or end moves: the row's break was lost, and the next
+	// run found the breaks changed. The row's breaks now go with a move (upsert.ts sentFields).
 	it('a Sydney shift whose row gives a break keeps it when a re-run moves its end, and a third run sends nothing', async () => {
 		const spec = row(january(), { lengthSlots: 6, breaks: 1, change: 'end', newLengthSlots: 7 });
 		const place = placeOf(spec);
