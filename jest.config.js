@@ -1,8 +1,8 @@
 /**
- * Test layers (see README): unit (no server), sandbox (the emulator over HTTP), workflow (n8n-core's
+ * Test layers (docs/testing.md): unit (no server), sandbox (the emulator over HTTP), workflow (n8n-core's
  * engine in-process against the sandbox) and e2e (a real n8n). `npm test` runs them all.
  *
- * The workflow layer runs once per supported n8n line (README › Versions): against the n8n-core
+ * The workflow layer runs once per supported n8n line (docs/versions.md): against the n8n-core
  * and n8n-workflow of the pinned n8n (the plain devDependencies), and again against those of the
  * other lines, installed as npm aliases (n8n-core-v1, n8n-core-v2-41). For those, the package's
  * and the harness's imports of n8n-core, n8n-workflow, @n8n/di and luxon are pointed at the copies

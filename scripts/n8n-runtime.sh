@@ -6,7 +6,7 @@
 #     client's native build downloads sources), then only sqlite3 and isolated-vm rebuilt from
 #     source against that Node's headers.
 #
-# Versions (README › Versions): N8N_VERSION picks one of the supported n8n releases; default the
+# Versions (docs/versions.md): N8N_VERSION picks one of the supported n8n releases; default the
 # pinned 2.40.7, the one the whole suite runs on.
 #   2.40.7    Node 24  overrides linkedom 0.18.12 (0.18.15 needs a package the registry lacks)
 #   2.41.1    Node 24  overrides @babel/helper-string-parser 7.29.14 (the newest 2.x that installs from

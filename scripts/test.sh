@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 # Each step says when it began (seconds since npm test started): the layers' times at a glance.
 step() { printf '\n== [%4ds] %s\n' "$SECONDS" "$*"; }
 
-# The real n8n of each supported version (README › Versions) is installed on first use by the e2e
+# The real n8n of each supported version (docs/versions.md) is installed on first use by the e2e
 # tests. Start those installs now, one after another in the background, so that their downloads
 # overlap the build, lint and in-process tests; the e2e tests wait for them (scripts/n8n-runtime.sh
 # takes a lock) and say why if one failed. Logs: test-artifacts/runtime-<version>.log.

@@ -16,7 +16,7 @@ import { NodeOperationError } from 'n8n-workflow';
  * a change in n8n breaks one test that says which assumption no longer holds.
  *
  * Checked on n8n 2.40.7 (n8n-core 2.40.3, n8n-workflow 2.40.1), n8n-core 2.41.1 and n8n-core 1.122.48
- * (the README's Versions lists what runs where). A8 lives with the nodes (each one
+ * (docs/versions.md lists what runs where). A8 lives with the nodes (each one
  * declares the option literally, as n8n's lint reads option lists only as literals).
  */
 

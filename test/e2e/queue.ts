@@ -185,7 +185,7 @@ export interface QueueCluster {
 	main: N8nServer;
 	mainInstance: N8nInstance;
 	workers: QueueWorker[];
-	/** Settings every n8n process of the cluster runs with (for the README and for a look). */
+	/** Settings every n8n process of the cluster runs with (for docs/queue-mode.md and for a look). */
 	sharedEnv: Record<string, string>;
 	/** Creates the workflow through main's REST API, publishes it and waits for its webhook (if it starts with one); resolves to its id. */
 	deploy(workflow: WorkflowJson): Promise<string>;

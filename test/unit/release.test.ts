@@ -1,5 +1,5 @@
 /**
- * The release path (README › Publishing), checked so that it cannot rot: the workflow files a
+ * The release path (docs/publishing.md), checked so that it cannot rot: the workflow files a
  * contributor sees where the project is hosted, the package identity npm's provenance names, and
  * the scanner the publish runs. Nothing is published or pushed from here; the workflows run only
  * where the project is hosted.

@@ -134,7 +134,7 @@ describe('Get Many', () => {
 		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 3, options: { maxRateLimitWait: 5 } });
 		if (ON_N8N_1) {
 			// n8n 1.x: the node cannot see that the service asked for 120 s; it backs off within the
-			// 5 s and tries again (the sandbox refuses once here), as documented in README › Versions.
+			// 5 s and tries again (the sandbox refuses once here), as documented in README › Supported n8n versions.
 			expect(result.error).toBeUndefined();
 			expect(shiftRequests('GET').map((r) => r.status)).toEqual([429, 200]);
 			return;
