@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['getAll'];
@@ -25,7 +25,7 @@ export class RosteringAvailability implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('availability') },
+		requestOperations: { pagination: runThroughTransport('availability') },
 		properties: [
 			inferredNotice(
 				"When people said they can or cannot work, day by day. Dates are calendar days and times are local at the business's first location; a day without start and end means the whole day.",
@@ -52,7 +52,7 @@ export class RosteringAvailability implements INodeType {
 						description: 'List availability, filtered by dates, person or last change',
 						routing: {
 							request: { method: 'GET', url: '/v1/availability' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['get',  'getAll'];
@@ -25,7 +25,7 @@ export class RosteringAward implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('award') },
+		requestOperations: { pagination: runThroughTransport('award') },
 		properties: [
 			inferredNotice(
 				"The awards that set pay rules; a position's or employment's Award ID names one of these.",
@@ -52,7 +52,7 @@ export class RosteringAward implements INodeType {
 						description: 'Read one award',
 						routing: {
 							request: { method: 'GET', url: '/v1/awards' },
-							send: { paginate: true, preSend: [withRecordId('awardId', 'Award', 'award')] },
+							send: throughTransport(withRecordId('awardId', 'Award', 'award')),
 						},
 					},
 					{
@@ -62,7 +62,7 @@ export class RosteringAward implements INodeType {
 						description: 'List the awards',
 						routing: {
 							request: { method: 'GET', url: '/v1/awards' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptions } from '../shared/fields';
-import { operationRunner } from '../shared/operations';
+import { runThroughTransport, throughTransport } from '../shared/operations';
 
 export class RosteringBusiness implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,7 +22,7 @@ export class RosteringBusiness implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('business') },
+		requestOperations: { pagination: runThroughTransport('business') },
 		properties: [
 			{
 				displayName:
@@ -53,7 +53,7 @@ export class RosteringBusiness implements INodeType {
 						description: 'Read the business the credential is connected to',
 						routing: {
 							request: { method: 'GET', url: '/v1/business' },
-							send: { paginate: true },
+							send: throughTransport(),
 						},
 					},
 					{

@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptions } from '../shared/fields';
-import { operationRunner } from '../shared/operations';
+import { runThroughTransport, throughTransport } from '../shared/operations';
 
 export class RosteringConnection implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,7 +22,7 @@ export class RosteringConnection implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('connection') },
+		requestOperations: { pagination: runThroughTransport('connection') },
 		properties: [
 			{
 				displayName: 'Resource',
@@ -46,7 +46,7 @@ export class RosteringConnection implements INodeType {
 						description: 'Read the connection the credential belongs to',
 						routing: {
 							request: { method: 'GET', url: '/v1/connection' },
-							send: { paginate: true },
+							send: throughTransport(),
 						},
 					},
 					{

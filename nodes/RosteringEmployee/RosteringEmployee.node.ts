@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['get', 'getAll'];
@@ -25,7 +25,7 @@ export class RosteringEmployee implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('employee') },
+		requestOperations: { pagination: runThroughTransport('employee') },
 		properties: [
 			{
 				displayName:
@@ -56,7 +56,7 @@ export class RosteringEmployee implements INodeType {
 						description: 'Read one person of the business',
 						routing: {
 							request: { method: 'GET', url: '/v1/employees' },
-							send: { paginate: true, preSend: [withRecordId('employeeId', 'Employee', 'employee')] },
+							send: throughTransport(withRecordId('employeeId', 'Employee', 'employee')),
 						},
 					},
 					{
@@ -66,7 +66,7 @@ export class RosteringEmployee implements INodeType {
 						description: 'List the people of the business, or those whose details changed since a moment',
 						routing: {
 							request: { method: 'GET', url: '/v1/employees' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['get', 'getAll'];
@@ -25,7 +25,7 @@ export class RosteringEmployment implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('employment') },
+		requestOperations: { pagination: runThroughTransport('employment') },
 		properties: [
 			{
 				displayName:
@@ -56,7 +56,7 @@ export class RosteringEmployment implements INodeType {
 						description: 'Read one employment, archived or not',
 						routing: {
 							request: { method: 'GET', url: '/v1/employments' },
-							send: { paginate: true, preSend: [withRecordId('employmentId', 'Employment', 'employment')] },
+							send: throughTransport(withRecordId('employmentId', 'Employment', 'employment')),
 						},
 					},
 					{
@@ -66,7 +66,7 @@ export class RosteringEmployment implements INodeType {
 						description: 'List employments, filtered by person or last change; include archived ones to see who left',
 						routing: {
 							request: { method: 'GET', url: '/v1/employments' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, inferredNotice, requestOptions, requiredListParameter, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, requireRange } from '../shared/operations';
+import { prepareList, requireRange, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['getAll'];
@@ -25,7 +25,7 @@ export class RosteringLabourCost implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('labourCost') },
+		requestOperations: { pagination: runThroughTransport('labourCost') },
 		properties: [
 			inferredNotice(
 				'One row per calendar day and location, days without work included. Rostered hours and cost come from shifts and need the roster:read permission; actual hours and cost come from timesheets and need timesheets:read; the two costs also need pay:read. Figures the connection may not see are left out of the rows.',
@@ -52,7 +52,7 @@ export class RosteringLabourCost implements INodeType {
 						description: 'Hours and costs per day and location for a range of days',
 						routing: {
 							request: { method: 'GET', url: '/v1/labour-costs' },
-							send: { paginate: true, preSend: [requireRange('labour costs'), prepareList] },
+							send: throughTransport(requireRange('labour costs'), prepareList),
 						},
 					},
 					{

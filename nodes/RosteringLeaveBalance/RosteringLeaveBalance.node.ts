@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['getAll'];
@@ -25,7 +25,7 @@ export class RosteringLeaveBalance implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('leaveBalance') },
+		requestOperations: { pagination: runThroughTransport('leaveBalance') },
 		properties: [
 			inferredNotice(
 				'Hours of leave each person has left, one row per person and leave type.',
@@ -52,7 +52,7 @@ export class RosteringLeaveBalance implements INodeType {
 						description: 'List leave balances, for one person or leave type, or all',
 						routing: {
 							request: { method: 'GET', url: '/v1/leave-balances' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

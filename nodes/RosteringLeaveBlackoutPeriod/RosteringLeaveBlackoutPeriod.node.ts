@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['getAll'];
@@ -25,7 +25,7 @@ export class RosteringLeaveBlackoutPeriod implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('leaveBlackoutPeriod') },
+		requestOperations: { pagination: runThroughTransport('leaveBlackoutPeriod') },
 		properties: [
 			inferredNotice(
 				"Periods when the business does not accept leave requests. Dates are calendar days at the business's first location.",
@@ -52,7 +52,7 @@ export class RosteringLeaveBlackoutPeriod implements INodeType {
 						description: 'List blackout periods, filtered by dates or last change',
 						routing: {
 							request: { method: 'GET', url: '/v1/leave-blackout-periods' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 import { withOtherStatuses } from './leave-status';
 
@@ -26,7 +26,7 @@ export class RosteringLeaveRequest implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('leaveRequest') },
+		requestOperations: { pagination: runThroughTransport('leaveRequest') },
 		properties: [
 			inferredNotice(
 				"Read only: the API gives partner apps no permission to create, approve or cancel leave, so that is done in the service's own application. Dates are calendar days at the business's first location.",
@@ -53,7 +53,7 @@ export class RosteringLeaveRequest implements INodeType {
 						description: 'Read one leave request',
 						routing: {
 							request: { method: 'GET', url: '/v1/leave-requests' },
-							send: { paginate: true, preSend: [withRecordId('leaveRequestId', 'Leave Request', 'leave request')] },
+							send: throughTransport(withRecordId('leaveRequestId', 'Leave Request', 'leave request')),
 						},
 					},
 					{
@@ -63,7 +63,7 @@ export class RosteringLeaveRequest implements INodeType {
 						description: 'List leave requests, filtered by dates, person, status or last change',
 						routing: {
 							request: { method: 'GET', url: '/v1/leave-requests' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['getAll'];
@@ -25,7 +25,7 @@ export class RosteringLeaveType implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('leaveType') },
+		requestOperations: { pagination: runThroughTransport('leaveType') },
 		properties: [
 			inferredNotice(
 				'The kinds of leave the business offers (annual, personal, unpaid, ...). Leave requests and balances name them by Type ID.',
@@ -52,7 +52,7 @@ export class RosteringLeaveType implements INodeType {
 						description: 'List the leave types',
 						routing: {
 							request: { method: 'GET', url: '/v1/leave-types' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['get', 'getAll'];
@@ -25,7 +25,7 @@ export class RosteringLocation implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('location') },
+		requestOperations: { pagination: runThroughTransport('location') },
 		properties: [
 			{
 				displayName: 'Resource',
@@ -49,7 +49,7 @@ export class RosteringLocation implements INodeType {
 						description: 'Read one location, archived or not',
 						routing: {
 							request: { method: 'GET', url: '/v1/locations' },
-							send: { paginate: true, preSend: [withRecordId('locationId', 'Location', 'location')] },
+							send: throughTransport(withRecordId('locationId', 'Location', 'location')),
 						},
 					},
 					{
@@ -59,7 +59,7 @@ export class RosteringLocation implements INodeType {
 						description: 'List the locations of the business, filtered by last change',
 						routing: {
 							request: { method: 'GET', url: '/v1/locations' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

@@ -6,10 +6,11 @@ import {
 	checkEndAfterStart,
 	confirmLocation,
 	idParameter,
-	operationRunner,
 	prepareList,
 	recordBeingChanged,
+	runThroughTransport,
 	startAndEndAt,
+	throughTransport,
 	timestampAt,
 	updateFieldsOf,
 	withBody,
@@ -106,7 +107,7 @@ export class RosteringOnDemandShift implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('onDemandShift') },
+		requestOperations: { pagination: runThroughTransport('onDemandShift') },
 		properties: withVersion2([
 			{
 				displayName:
@@ -149,7 +150,7 @@ export class RosteringOnDemandShift implements INodeType {
 						description: 'Add a draft on-demand shift for the venue to price and publish',
 						routing: {
 							request: { method: 'POST', url: '/v1/on-demand-shifts' },
-							send: { paginate: true, preSend: [withBody(createBody)] },
+							send: throughTransport(withBody(createBody)),
 						},
 					},
 					{
@@ -161,7 +162,7 @@ export class RosteringOnDemandShift implements INodeType {
 						// Run by customOperations below; this routing serves n8n's AI-tool path (n8n-internals A7).
 						routing: {
 							request: { method: 'POST', url: '/v1/on-demand-shifts' },
-							send: { paginate: true, preSend: [withBody(createBody)] },
+							send: throughTransport(withBody(createBody)),
 						},
 					},
 					{
@@ -171,10 +172,7 @@ export class RosteringOnDemandShift implements INodeType {
 						description: 'Archive a draft on-demand shift that has not started',
 						routing: {
 							request: { method: 'DELETE', url: '/v1/on-demand-shifts' },
-							send: {
-								paginate: true,
-								preSend: [withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift')],
-							},
+							send: throughTransport(withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift')),
 						},
 					},
 					{
@@ -184,10 +182,7 @@ export class RosteringOnDemandShift implements INodeType {
 						description: 'Read one on-demand shift, archived or not',
 						routing: {
 							request: { method: 'GET', url: '/v1/on-demand-shifts' },
-							send: {
-								paginate: true,
-								preSend: [withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift')],
-							},
+							send: throughTransport(withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift')),
 						},
 					},
 					{
@@ -197,7 +192,7 @@ export class RosteringOnDemandShift implements INodeType {
 						description: 'List on-demand shifts, filtered by location, status, dates or last change',
 						routing: {
 							request: { method: 'GET', url: '/v1/on-demand-shifts' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{
@@ -207,13 +202,7 @@ export class RosteringOnDemandShift implements INodeType {
 						description: 'Change a draft on-demand shift that has not started',
 						routing: {
 							request: { method: 'PATCH', url: '/v1/on-demand-shifts' },
-							send: {
-								paginate: true,
-								preSend: [
-									withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift'),
-									withBody(updateBody),
-								],
-							},
+							send: throughTransport(withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift'), withBody(updateBody)),
 						},
 					},
 					{

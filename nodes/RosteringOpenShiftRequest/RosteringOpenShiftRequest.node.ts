@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['getAll'];
@@ -25,7 +25,7 @@ export class RosteringOpenShiftRequest implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('openShiftRequest') },
+		requestOperations: { pagination: runThroughTransport('openShiftRequest') },
 		properties: [
 			inferredNotice(
 				'A request disappears when its shift is deleted or the person is given an overlapping shift.',
@@ -52,7 +52,7 @@ export class RosteringOpenShiftRequest implements INodeType {
 						description: 'List requests to work open shifts, by shift, person, location or last change',
 						routing: {
 							request: { method: 'GET', url: '/v1/open-shift-requests' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

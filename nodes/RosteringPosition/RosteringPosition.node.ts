@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['get', 'getAll'];
@@ -25,7 +25,7 @@ export class RosteringPosition implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('position') },
+		requestOperations: { pagination: runThroughTransport('position') },
 		properties: [
 			{
 				displayName:
@@ -56,7 +56,7 @@ export class RosteringPosition implements INodeType {
 						description: 'Read one position, archived or not',
 						routing: {
 							request: { method: 'GET', url: '/v1/positions' },
-							send: { paginate: true, preSend: [withRecordId('positionId', 'Position', 'position')] },
+							send: throughTransport(withRecordId('positionId', 'Position', 'position')),
 						},
 					},
 					{
@@ -66,7 +66,7 @@ export class RosteringPosition implements INodeType {
 						description: 'List positions, filtered by location or last change',
 						routing: {
 							request: { method: 'GET', url: '/v1/positions' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

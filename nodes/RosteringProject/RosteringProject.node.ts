@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, updateFieldsOf, withBody, withRecordId } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport, updateFieldsOf, withBody, withRecordId } from '../shared/operations';
 import { resourceMapping, type MapperSpec } from '../shared/mapper';
 import { listSearch } from '../shared/search';
 import { mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
@@ -114,7 +114,7 @@ export class RosteringProject implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('project') },
+		requestOperations: { pagination: runThroughTransport('project') },
 		properties: withVersion2([
 			{
 				displayName:
@@ -147,10 +147,7 @@ export class RosteringProject implements INodeType {
 						description: 'Take a project out of use; it is kept and can be unarchived',
 						routing: {
 							request: { method: 'PATCH', url: '/v1/projects' },
-							send: {
-								paginate: true,
-								preSend: [withRecordId('projectId', 'Project', 'project'), withBody(async () => ({ status: 'archived' }))],
-							},
+							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody(async () => ({ status: 'archived' }))),
 						},
 					},
 					{
@@ -160,7 +157,7 @@ export class RosteringProject implements INodeType {
 						description: 'Add an active project',
 						routing: {
 							request: { method: 'POST', url: '/v1/projects' },
-							send: { paginate: true, preSend: [withBody(createBody)] },
+							send: throughTransport(withBody(createBody)),
 						},
 					},
 					{
@@ -170,7 +167,7 @@ export class RosteringProject implements INodeType {
 						description: 'Read one project, archived or not',
 						routing: {
 							request: { method: 'GET', url: '/v1/projects' },
-							send: { paginate: true, preSend: [withRecordId('projectId', 'Project', 'project')] },
+							send: throughTransport(withRecordId('projectId', 'Project', 'project')),
 						},
 					},
 					{
@@ -181,7 +178,7 @@ export class RosteringProject implements INodeType {
 							'List projects, filtered by status or last change; archived ones are included when Status is Archived or Include Archived is on',
 						routing: {
 							request: { method: 'GET', url: '/v1/projects' },
-							send: { paginate: true, preSend: [prepareList, archivedOnRequest] },
+							send: throughTransport(prepareList, archivedOnRequest),
 						},
 					},
 					{
@@ -191,10 +188,7 @@ export class RosteringProject implements INodeType {
 						description: 'Make an archived project active again',
 						routing: {
 							request: { method: 'PATCH', url: '/v1/projects' },
-							send: {
-								paginate: true,
-								preSend: [withRecordId('projectId', 'Project', 'project'), withBody(async () => ({ status: 'active' }))],
-							},
+							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody(async () => ({ status: 'active' }))),
 						},
 					},
 					{
@@ -204,10 +198,7 @@ export class RosteringProject implements INodeType {
 						description: "Change a project's name, code, colour or employees",
 						routing: {
 							request: { method: 'PATCH', url: '/v1/projects' },
-							send: {
-								paginate: true,
-								preSend: [withRecordId('projectId', 'Project', 'project'), withBody(updateBody)],
-							},
+							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody(updateBody)),
 						},
 					},
 					{

@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, requestOptions, requiredListParameter, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, requireRange } from '../shared/operations';
+import { prepareList, requireRange, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['getAll'];
@@ -25,7 +25,7 @@ export class RosteringPublicHoliday implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('publicHoliday') },
+		requestOperations: { pagination: runThroughTransport('publicHoliday') },
 		properties: [
 			{
 				displayName: 'Resource',
@@ -49,7 +49,7 @@ export class RosteringPublicHoliday implements INodeType {
 						description: 'List the public holidays between two dates, for every location or one',
 						routing: {
 							request: { method: 'GET', url: '/v1/public-holidays' },
-							send: { paginate: true, preSend: [requireRange('public holidays'), prepareList] },
+							send: throughTransport(requireRange('public holidays'), prepareList),
 						},
 					},
 					{

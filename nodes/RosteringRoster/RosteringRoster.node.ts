@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['get',  'getAll'];
@@ -25,7 +25,7 @@ export class RosteringRoster implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('roster') },
+		requestOperations: { pagination: runThroughTransport('roster') },
 		properties: [
 			inferredNotice(
 				'One roster per location per week (Monday to Sunday). Reading never creates one: a week nobody has rostered is not listed.',
@@ -52,7 +52,7 @@ export class RosteringRoster implements INodeType {
 						description: 'Read one roster',
 						routing: {
 							request: { method: 'GET', url: '/v1/rosters' },
-							send: { paginate: true, preSend: [withRecordId('rosterId', 'Roster', 'roster')] },
+							send: throughTransport(withRecordId('rosterId', 'Roster', 'roster')),
 						},
 					},
 					{
@@ -62,7 +62,7 @@ export class RosteringRoster implements INodeType {
 						description: 'List rosters, filtered by location, weeks or last change',
 						routing: {
 							request: { method: 'GET', url: '/v1/rosters' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

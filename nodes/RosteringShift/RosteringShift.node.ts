@@ -6,10 +6,11 @@ import {
 	checkEndAfterStart,
 	confirmLocation,
 	idParameter,
-	operationRunner,
 	prepareList,
 	recordBeingChanged,
+	runThroughTransport,
 	startAndEndAt,
+	throughTransport,
 	timestampAt,
 	updateFieldsOf,
 	withBody,
@@ -143,7 +144,7 @@ export class RosteringShift implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('shift') },
+		requestOperations: { pagination: runThroughTransport('shift') },
 		properties: withVersion2([
 			{
 				displayName:
@@ -184,7 +185,7 @@ export class RosteringShift implements INodeType {
 						description: 'Add an unpublished shift to the roster',
 						routing: {
 							request: { method: 'POST', url: '/v1/shifts' },
-							send: { paginate: true, preSend: [withBody(createBody)] },
+							send: throughTransport(withBody(createBody)),
 						},
 					},
 					{
@@ -195,7 +196,7 @@ export class RosteringShift implements INodeType {
 						// Run by customOperations below; this routing serves n8n's AI-tool path (n8n-internals A7).
 						routing: {
 							request: { method: 'POST', url: '/v1/shifts' },
-							send: { paginate: true, preSend: [withBody(createBody)] },
+							send: throughTransport(withBody(createBody)),
 						},
 					},
 					{
@@ -205,7 +206,7 @@ export class RosteringShift implements INodeType {
 						description: 'Archive a shift that has not started',
 						routing: {
 							request: { method: 'DELETE', url: '/v1/shifts' },
-							send: { paginate: true, preSend: [withRecordId('shiftId', 'Shift', 'shift')] },
+							send: throughTransport(withRecordId('shiftId', 'Shift', 'shift')),
 						},
 					},
 					{
@@ -215,7 +216,7 @@ export class RosteringShift implements INodeType {
 						description: 'Read one shift, archived or not',
 						routing: {
 							request: { method: 'GET', url: '/v1/shifts' },
-							send: { paginate: true, preSend: [withRecordId('shiftId', 'Shift', 'shift')] },
+							send: throughTransport(withRecordId('shiftId', 'Shift', 'shift')),
 						},
 					},
 					{
@@ -225,7 +226,7 @@ export class RosteringShift implements INodeType {
 						description: 'List shifts, filtered by location, person, dates or last change',
 						routing: {
 							request: { method: 'GET', url: '/v1/shifts' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{
@@ -235,10 +236,7 @@ export class RosteringShift implements INodeType {
 						description: 'Change a shift that has not started; a published shift becomes a draft again',
 						routing: {
 							request: { method: 'PATCH', url: '/v1/shifts' },
-							send: {
-								paginate: true,
-								preSend: [withRecordId('shiftId', 'Shift', 'shift'), withBody(updateBody)],
-							},
+							send: throughTransport(withRecordId('shiftId', 'Shift', 'shift'), withBody(updateBody)),
 						},
 					},
 					{

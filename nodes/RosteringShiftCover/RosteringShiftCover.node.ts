@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, withPathId } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport, withPathId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['getAll'];
@@ -25,7 +25,7 @@ export class RosteringShiftCover implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('shiftCover') },
+		requestOperations: { pagination: runThroughTransport('shiftCover') },
 		properties: [
 			inferredNotice(
 				'The people who could work the shift, unranked: choose among them by your own rules. Check leave and availability with the Leave Request and Availability nodes.',
@@ -52,7 +52,7 @@ export class RosteringShiftCover implements INodeType {
 						description: 'List the people free to work a shift',
 						routing: {
 							request: { method: 'GET', url: '/v1/shifts/{shiftId}/available-employees' },
-							send: { paginate: true, preSend: [withPathId('shiftId', 'Shift', 'shift'), prepareList] },
+							send: throughTransport(withPathId('shiftId', 'Shift', 'shift'), prepareList),
 						},
 					},
 					{

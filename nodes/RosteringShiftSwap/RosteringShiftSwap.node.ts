@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList, withRecordId } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['get', 'getAll'];
@@ -25,7 +25,7 @@ export class RosteringShiftSwap implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('shiftSwap') },
+		requestOperations: { pagination: runThroughTransport('shiftSwap') },
 		properties: [
 			{
 				displayName:
@@ -56,7 +56,7 @@ export class RosteringShiftSwap implements INodeType {
 						description: 'Read one shift swap',
 						routing: {
 							request: { method: 'GET', url: '/v1/shift-swaps' },
-							send: { paginate: true, preSend: [withRecordId('shiftSwapId', 'Shift Swap', 'shift swap')] },
+							send: throughTransport(withRecordId('shiftSwapId', 'Shift Swap', 'shift swap')),
 						},
 					},
 					{
@@ -66,7 +66,7 @@ export class RosteringShiftSwap implements INodeType {
 						description: 'List shift swaps, filtered by location, status, shift, person or last change',
 						routing: {
 							request: { method: 'GET', url: '/v1/shift-swaps' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

@@ -20,10 +20,11 @@ import {
 	confirmLocation,
 	idParameter,
 	locationTimezone,
-	operationRunner,
 	prepareList,
 	recordBeingChanged,
+	runThroughTransport,
 	startAndEndAt,
+	throughTransport,
 	timestampAt,
 	updateFieldsOf,
 	withBody,
@@ -179,7 +180,7 @@ export class RosteringTimesheet implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: withNoteKeys(operationRunner('timesheet')) },
+		requestOperations: { pagination: withNoteKeys(runThroughTransport('timesheet')) },
 		properties: withVersion2([
 			{
 				displayName:
@@ -222,7 +223,7 @@ export class RosteringTimesheet implements INodeType {
 						description: 'Record time worked as a pending timesheet',
 						routing: {
 							request: { method: 'POST', url: '/v1/timesheets' },
-							send: { paginate: true, preSend: [withBody(createBody)] },
+							send: throughTransport(withBody(createBody)),
 						},
 					},
 					{
@@ -233,7 +234,7 @@ export class RosteringTimesheet implements INodeType {
 						// Run by customOperations below; this routing serves n8n's AI-tool path (n8n-internals A7).
 						routing: {
 							request: { method: 'POST', url: '/v1/timesheets' },
-							send: { paginate: true, preSend: [withBody(createBody)] },
+							send: throughTransport(withBody(createBody)),
 						},
 					},
 					{
@@ -243,7 +244,7 @@ export class RosteringTimesheet implements INodeType {
 						description: 'Archive a timesheet that is still pending',
 						routing: {
 							request: { method: 'DELETE', url: '/v1/timesheets' },
-							send: { paginate: true, preSend: [withRecordId('timesheetId', 'Timesheet', 'timesheet')] },
+							send: throughTransport(withRecordId('timesheetId', 'Timesheet', 'timesheet')),
 						},
 					},
 					{
@@ -253,7 +254,7 @@ export class RosteringTimesheet implements INodeType {
 						description: 'Read one timesheet, archived or not',
 						routing: {
 							request: { method: 'GET', url: '/v1/timesheets' },
-							send: { paginate: true, preSend: [withRecordId('timesheetId', 'Timesheet', 'timesheet')] },
+							send: throughTransport(withRecordId('timesheetId', 'Timesheet', 'timesheet')),
 						},
 					},
 					{
@@ -263,7 +264,7 @@ export class RosteringTimesheet implements INodeType {
 						description: 'List timesheets, filtered by location, person, dates or last change',
 						routing: {
 							request: { method: 'GET', url: '/v1/timesheets' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{
@@ -273,10 +274,7 @@ export class RosteringTimesheet implements INodeType {
 						description: 'Change a timesheet that is still pending',
 						routing: {
 							request: { method: 'PATCH', url: '/v1/timesheets' },
-							send: {
-								paginate: true,
-								preSend: [withRecordId('timesheetId', 'Timesheet', 'timesheet'), withBody(updateBody)],
-							},
+							send: throughTransport(withRecordId('timesheetId', 'Timesheet', 'timesheet'), withBody(updateBody)),
 						},
 					},
 					{

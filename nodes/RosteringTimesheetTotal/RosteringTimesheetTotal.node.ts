@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, inferredNotice, requestOptions, requiredListParameter } from '../shared/fields';
-import { operationRunner, prepareList, requireRange } from '../shared/operations';
+import { prepareList, requireRange, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['get'];
@@ -25,7 +25,7 @@ export class RosteringTimesheetTotal implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('timesheetTotal') },
+		requestOperations: { pagination: runThroughTransport('timesheetTotal') },
 		properties: [
 			inferredNotice(
 				"One row per person: the hours of approved and pending timesheets started between From and To (days at each timesheet's location). Rejected timesheets and those still open are left out. Each figure is rounded once, so Total can differ from Approved + Pending by 0.01.",
@@ -52,7 +52,7 @@ export class RosteringTimesheetTotal implements INodeType {
 						description: 'Hours per person for a range of days',
 						routing: {
 							request: { method: 'GET', url: '/v1/timesheet-totals' },
-							send: { paginate: true, preSend: [requireRange('timesheet totals'), prepareList] },
+							send: throughTransport(requireRange('timesheet totals'), prepareList),
 						},
 					},
 					{

@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
-import { operationRunner, prepareList } from '../shared/operations';
+import { prepareList, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/search';
 
 const ALL = ['getAll'];
@@ -25,7 +25,7 @@ export class RosteringWhosOn implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: operationRunner('whosOn') },
+		requestOperations: { pagination: runThroughTransport('whosOn') },
 		properties: [
 			inferredNotice(
 				'One row per person clocked in now: each open timesheet started in the last 24 hours, earliest first. Read it when you need it; it is a snapshot, not a list of changes, so there is no trigger for it.',
@@ -52,7 +52,7 @@ export class RosteringWhosOn implements INodeType {
 						description: 'List who is clocked in now, at every location or one',
 						routing: {
 							request: { method: 'GET', url: '/v1/whos-on' },
-							send: { paginate: true, preSend: [prepareList] },
+							send: throughTransport(prepareList),
 						},
 					},
 					{

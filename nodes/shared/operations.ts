@@ -5,6 +5,8 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	INodeRequestSend,
+	PreSendAction,
 } from 'n8n-workflow';
 
 import { NodeOperationError } from 'n8n-workflow';
@@ -20,12 +22,25 @@ import { capitalised, checkId, hasOffset, inputError, toDate, toInteger, toTimes
 
 /**
  * The hooks every resource node plugs into its declarative description:
- * - `prepare*` are routing `preSend` hooks: they check what the user entered and build the request
- *   before anything is sent;
- * - `operationRunner` is the node's `requestOperations.pagination` function. RoutingNode calls it
- *   instead of sending the request itself whenever an operation's routing says `paginate: true`
- *   (n8n-core 2.40.3, routing-node.js `makeRequest`), so every request goes through the transport.
+ * - `prepare*`, `with*` and `require*` are routing `preSend` hooks: they check what the user
+ *   entered and build the request before anything is sent;
+ * - `throughTransport(...preSend)` is an operation's routing `send`: the request those hooks
+ *   prepared is sent by the package's transport (transport.ts: retries, Retry-After, paging,
+ *   ranges, error messages), not by n8n's own request code;
+ * - `runThroughTransport(key)` is the node's `requestOperations.pagination`, the function that
+ *   sends it (operations below).
  */
+
+/**
+ * An operation's routing `send`: run its `preSend` hooks, then send the request through the
+ * transport. Declarative routing has one documented hand-over for that, the pagination function
+ * (`requestOperations.pagination`, runThroughTransport), which n8n calls instead of sending the
+ * request itself when `send.paginate` is true (n8n-core 2.40.3, routing-node.js `makeRequest`); the
+ * flag is set here, under a name that says what it does, for single-record operations too.
+ */
+export function throughTransport(...preSend: PreSendAction[]): INodeRequestSend {
+	return preSend.length > 0 ? { paginate: true, preSend } : { paginate: true };
+}
 
 /** The value of an id picker, checked, for the item being processed. */
 export function idParameter(ctx: IExecuteSingleFunctions, name: string, field: string, singular: string): string {
@@ -294,7 +309,7 @@ export const CREATED_BY_CUSTOM_OPERATIONS: ReadonlySet<ResourceKey> = new Set<Re
  * AI-tool path, one item per call (n8n-internals A7); otherwise the node's customOperations run
  * them (writes.ts).
  */
-export function operationRunner(key: ResourceKey) {
+export function runThroughTransport(key: ResourceKey) {
 	return async function (
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
