@@ -10,7 +10,8 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { asNodeError } from '../shared/errors';
-import { connectionKey, type RequestContext } from '../shared/transport';
+import { BoundedMap, connectionKey } from '../shared/execution-cache';
+import { CREDENTIAL_TYPE, type RequestContext } from '../shared/transport';
 
 /**
  * A timesheet's note: `note` or `notes`.
@@ -36,7 +37,7 @@ import { connectionKey, type RequestContext } from '../shared/transport';
  *
  * This is the one place that relies on the two spellings. The Timesheet node hands it its creates
  * (writes.ts runs them and calls `sendWithNoteKey` for each request) and its routed requests
- * (Update, and Create on n8n's AI-tool path: `withNoteKeys` around operationRunner). Records come
+ * (Update, and Create on n8n's AI-tool path: `withNoteKeys` around runThroughTransport). Records come
  * out as the service returns them: a timesheet carries `note` or `notes`, whichever it answers with.
  */
 
@@ -46,15 +47,8 @@ const NOTE_KEYS: NoteKey[] = ['note', 'notes'];
 
 const otherKey = (key: NoteKey): NoteKey => (key === 'note' ? 'notes' : 'note');
 
-/** The spelling each connection's service last accepted, by connection; bounded like transport's maps. */
-const accepted = new Map<string, NoteKey>();
-const MAX_REMEMBERED = 1000;
-
-function remember(connection: string, key: NoteKey): void {
-	if (accepted.get(connection) === key) return;
-	if (accepted.size >= MAX_REMEMBERED) accepted.clear();
-	accepted.set(connection, key);
-}
+/** The spelling each connection's service last accepted, by connection (at most 1,000 connections). */
+const accepted = new BoundedMap<string, NoteKey>(1000);
 
 /** The records a body holds: the body itself, or each item of a batch's `data`. */
 function recordsOf(body: IDataObject): IDataObject[] {
@@ -180,13 +174,13 @@ export async function sendWithNoteKey<T>(
 ): Promise<T> {
 	const built = noteKeyOf(request.body);
 	if (!built) return await attempt(request.body, request.headers);
-	const connection = connectionKey(ctx);
+	const connection = connectionKey(ctx, CREDENTIAL_TYPE);
 	const first = accepted.get(connection) ?? 'note';
 	const refusals: Refusal[] = [];
 	for (const key of [first, otherKey(first)]) {
 		try {
 			const answer = await attempt(withNoteKey(request.body, built, key), headersFor(request.headers, built, key));
-			remember(connection, key);
+			accepted.set(connection, key);
 			return answer;
 		} catch (error) {
 			const refusal = unknownKeyRefusal(error, key);
@@ -204,7 +198,7 @@ type PaginationRunner = (
 ) => Promise<INodeExecutionData[]>;
 
 /**
- * The Timesheet node's pagination function: operationRunner, with a POST or PATCH body's note sent
+ * The Timesheet node's pagination function: runThroughTransport, with a POST or PATCH body's note sent
  * by `sendWithNoteKey` (Update, and Create on n8n's AI-tool path). Other operations pass through.
  */
 export function withNoteKeys(run: PaginationRunner): PaginationRunner {

@@ -2,6 +2,7 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { errorCodesOf, httpResponseOf } from './n8n-internals';
+import { titleCase } from './values';
 
 /**
  * What the service said when it refused a request. The spec shows a code, a request id to quote
@@ -53,7 +54,7 @@ export function fieldLabel(apiField: string): string {
 		.split('.')
 		.map((part) => {
 			const [, name, index] = /^([^[]*)(?:\[(\d+)\])?$/.exec(part) ?? [part, part];
-			const words = FIELD_LABELS[name] ?? name.replace(/_id$/, '').split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+			const words = FIELD_LABELS[name] ?? titleCase(name.replace(/_id$/, ''));
 			return index === undefined ? words : `${words} ${Number(index) + 1}`;
 		})
 		.join(' › ');

@@ -1,28 +1,58 @@
 import type { IExecuteSingleFunctions, IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 
 /**
- * Things worth reading once per execution and connection (a location's time zone, the lists
- * behind Add Names), shared by every item of that execution. n8n's RoutingNode runs all items of a
- * declarative node at once (Promise.allSettled, n8n-core 2.40.3 routing-node.js `runNode`), so what
- * is kept is the promise: the second item waits for the first item's request instead of sending
- * its own.
- *
- * Keys start with the execution id, so two executions never share a value, and the cache holds
- * at most `maxEntries` (oldest dropped first): no timers are allowed in node code, so nothing
- * could expire entries of finished executions. A failed read is forgotten, so Retry On Fail (same
- * execution) reads again.
+ * A Map that holds at most `maxEntries`: a new key, once it is full, drops the oldest keys first
+ * (the order they were first set in). The package's module-level memories use it: no timers are
+ * allowed in node code, so nothing could expire their entries.
  */
-export class ExecutionCache<T> {
-	private readonly entries = new Map<string, Promise<T>>();
+export class BoundedMap<K, V> {
+	private readonly entries = new Map<K, V>();
 
 	constructor(readonly maxEntries: number) {}
+
+	get(key: K): V | undefined {
+		return this.entries.get(key);
+	}
+
+	set(key: K, value: V): void {
+		if (!this.entries.has(key)) {
+			while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
+		}
+		this.entries.set(key, value);
+	}
+
+	delete(key: K): void {
+		this.entries.delete(key);
+	}
+
+	get size(): number {
+		return this.entries.size;
+	}
+}
+
+/**
+ * Things worth reading once per execution and connection (a location's time zone, the lists
+ * behind Add Names, the credential's base URL), shared by every item of that execution. n8n's
+ * RoutingNode runs all items of a declarative node at once (Promise.allSettled, n8n-core 2.40.3
+ * routing-node.js `runNode`), so what is kept is the promise: the second item waits for the first
+ * item's request instead of sending its own.
+ *
+ * Keys start with the execution id, so two executions never share a value, and the cache holds
+ * at most `maxEntries` (oldest dropped first, a BoundedMap). A failed read is forgotten, so Retry
+ * On Fail (same execution) reads again.
+ */
+export class ExecutionCache<T> {
+	private readonly entries: BoundedMap<string, Promise<T>>;
+
+	constructor(readonly maxEntries: number) {
+		this.entries = new BoundedMap(maxEntries);
+	}
 
 	/** The value for `key`, read by `read` only when no item of the execution has read it yet. */
 	async get(key: string, read: () => Promise<T>): Promise<T> {
 		let pending = this.entries.get(key);
 		if (!pending) {
 			pending = read();
-			while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
 			this.entries.set(key, pending);
 			const kept = pending;
 			kept.catch(() => {
@@ -44,6 +74,12 @@ export class ExecutionCache<T> {
 
 type KeyContext = IExecuteSingleFunctions | IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
+/** The connection a request or value belongs to: the node's credential of `credentialType` (its id, else its name). */
+export function connectionKey(ctx: KeyContext, credentialType: string): string {
+	const credential = ctx.getNode().credentials?.[credentialType];
+	return credential?.id ?? credential?.name ?? 'default';
+}
+
 /**
  * "<execution id>|<credential>": the execution and connection a cached value belongs to, or
  * undefined when the context has no execution id (nothing can then be shared safely).
@@ -51,6 +87,5 @@ type KeyContext = IExecuteSingleFunctions | IExecuteFunctions | ILoadOptionsFunc
 export function executionKey(ctx: KeyContext, credentialType: string): string | undefined {
 	const executionId = 'getExecutionId' in ctx ? ctx.getExecutionId() : undefined;
 	if (!executionId) return undefined;
-	const credential = ctx.getNode().credentials?.[credentialType];
-	return `${executionId}|${credential?.id ?? credential?.name ?? 'default'}`;
+	return `${executionId}|${connectionKey(ctx, credentialType)}`;
 }

@@ -2,7 +2,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { NAMED_RESOURCES } from './names';
 import { resource, type ListParameter, type ResourceKey } from './resources';
-import { capitalised, withArticle } from './values';
+import { capitalised, titleCase, withArticle } from './values';
 
 
 /**
@@ -263,11 +263,6 @@ export function maxRateLimitWaitOption(beyond: string): INodeProperties {
 	};
 }
 
-/** "in_progress" → "In Progress". */
-function label(value: string): string {
-	return value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-}
-
 /** One Get Many filter, sent as the query parameter the spec names. */
 function filterFor(key: ResourceKey, parameter: ListParameter): INodeProperties | undefined {
 	const spec = resource(key);
@@ -288,7 +283,7 @@ function filterFor(key: ResourceKey, parameter: ListParameter): INodeProperties 
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: (spec.statuses ?? []).map((value) => ({ name: label(value), value })),
+				options: (spec.statuses ?? []).map((value) => ({ name: titleCase(value), value })),
 				default: '',
 				description: `Only ${plural} in this status`,
 				routing: query(parameter),
@@ -401,15 +396,4 @@ export function triggerFilters(key: ResourceKey): INodeProperties {
 		displayOptions: { show: { resource: [key] } },
 		options,
 	};
-}
-
-/**
- * Parameters kept for saved version 1 nodes only: version 2 writes take their fields from the
- * resource mapper (mapper.ts), so the editor shows these to version 1 nodes alone.
- */
-export function version1Only(properties: INodeProperties[]): INodeProperties[] {
-	return properties.map((property) => ({
-		...property,
-		displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [1] } },
-	}));
 }

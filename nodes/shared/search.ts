@@ -2,6 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 
 import { resource, type ResourceKey } from './resources';
 import { nextCursor, pageRecords, timezoneOf } from './answers';
+import { employeeName } from './names';
 import { send } from './transport';
 import { dayOf, ID_PATTERN } from './values';
 
@@ -101,7 +102,7 @@ export async function searchEmployees(
 		this,
 		'employee',
 		{},
-		(e) => `${e.preferred_name || e.first_name} ${e.last_name}`,
+		(e) => employeeName(e) ?? `employee ${String(e.id).slice(-6)}`,
 		filter,
 		paginationToken,
 	);

@@ -12,6 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { nextCursor, pageRecords } from './answers';
 import { asNodeError, readFailure, toNodeError, type RequestSubject } from './errors';
+import { connectionKey, ExecutionCache, executionKey } from './execution-cache';
 import { limiterFor } from './limiter';
 import { isNotConnected, isRefreshRefused, retriedExecutionId } from './n8n-internals';
 import { stableJson } from './values';
@@ -71,7 +72,7 @@ export interface ApiRequest {
 	passThrough?: Partial<IHttpRequestOptions>;
 }
 
-const baseUrls = new Map<string, Promise<string>>();
+const baseUrls = new ExecutionCache<string>(1000);
 
 /**
  * The service's address, from the credential, read once per execution and credential. The nodes
@@ -80,11 +81,7 @@ const baseUrls = new Map<string, Promise<string>>();
  * showed in the Create benchmarks; every request goes through here anyway.
  */
 async function baseUrlOf(ctx: RequestContext): Promise<string> {
-	const executionId = 'getExecutionId' in ctx ? ctx.getExecutionId() : undefined;
-	const key = executionId ? `${executionId}|${connectionKey(ctx)}` : undefined;
-	const cached = key ? baseUrls.get(key) : undefined;
-	if (cached) return await cached;
-	const reading = (async () => {
+	const read = async () => {
 		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 		const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 		if (!/^https?:\/\//.test(baseUrl)) {
@@ -100,23 +97,13 @@ async function baseUrlOf(ctx: RequestContext): Promise<string> {
 			});
 		}
 		return baseUrl;
-	})();
-	if (key) {
-		if (baseUrls.size > 1000) baseUrls.clear();
-		baseUrls.set(key, reading);
-		reading.catch(() => baseUrls.delete(key));
-	}
-	return await reading;
+	};
+	const key = executionKey(ctx, CREDENTIAL_TYPE);
+	return key ? await baseUrls.get(key, read) : await read();
 }
 
 function hasIdempotencyKey(request: ApiRequest): boolean {
 	return Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
-}
-
-/** The connection a request belongs to: the credential the node uses. */
-export function connectionKey(ctx: RequestContext): string {
-	const credential = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
-	return credential?.id ?? credential?.name ?? 'default';
 }
 
 /**
@@ -138,7 +125,7 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 		headers: { Accept: 'application/json', ...(request.headers ?? {}) },
 		json: true,
 	};
-	return await limiterFor(connectionKey(ctx)).run(async () => {
+	return await limiterFor(connectionKey(ctx, CREDENTIAL_TYPE)).run(async () => {
 		let transientRetries = 0;
 		let rateLimited = 0;
 		let refreshRetries = 0;

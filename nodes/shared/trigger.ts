@@ -8,7 +8,7 @@ import { addNames, NAMED_RESOURCES } from './names';
 import { maxRateLimitWait, subjectOf } from './params';
 import { RESOURCES, resource, type ResourceKey } from './resources';
 import { listAll, send } from './transport';
-import { checkId, dayOf, inputError, stableJson, toTimestamp } from './values';
+import { checkId, dayOf, inputError, stableJson, titleCase, toTimestamp } from './values';
 import { DERIVED_EVENTS, diff, exampleItems, fieldsOf, KEPT_FIELDS, MAX_REMEMBERED, type TriggerItem } from './what-changed';
 import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT, recentMissedClockIns } from './no-clock-in';
 
@@ -218,12 +218,7 @@ export function triggerProperties(key?: ResourceKey): INodeProperties[] {
 
 /** "start_time" → "Start Time", "employee_ids" → "Employee IDs". */
 function fieldName(field: string): string {
-	return field
-		.replace(/_ids$/, '_IDs')
-		.replace(/_id$/, '_ID')
-		.split('_')
-		.map((word) => (word === 'IDs' || word === 'ID' ? word : word.charAt(0).toUpperCase() + word.slice(1)))
-		.join(' ');
+	return titleCase(field.replace(/_ids$/, '_IDs').replace(/_id$/, '_ID'));
 }
 
 /**

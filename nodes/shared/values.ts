@@ -14,6 +14,11 @@ export function capitalised(text: string): string {
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** "in_progress" → "In Progress": a snake_case name's words, each capitalised. */
+export function titleCase(snakeCase: string): string {
+	return snakeCase.split('_').map(capitalised).join(' ');
+}
+
 /** "a shift", "an on-demand shift", "an employee". */
 export function withArticle(noun: string): string {
 	return `${/^[aeio]/i.test(noun) ? 'an' : 'a'} ${noun}`;
@@ -164,13 +169,6 @@ export function textField(node: INode, itemIndex: number, value: unknown, field:
 		`${field} must be text, not ${got}`,
 		'Map a text value (for example {{ $json.notes }}), or turn the value into text first, for example with JSON.stringify().',
 	);
-}
-
-/** Optional text; an empty string means "no value". */
-export function optionalText(value: unknown): string | undefined {
-	if (value === undefined || value === null) return undefined;
-	const text = String(value);
-	return text === '' ? undefined : text;
 }
 
 /** A plain JSON object copy without undefined values. */

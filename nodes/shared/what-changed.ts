@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ResourceKey } from './resources';
-import { stableJson } from './values';
+import { stableJson, titleCase } from './values';
 
 /**
  * What a trigger remembers of each record it has seen, so that an update can say what changed,
@@ -180,7 +180,7 @@ const wasStatus = (to: string, from: string) => (now: IDataObject) => (now.statu
 function statusEvents(statuses: Record<string, string>, what: string): DerivedEvent[] {
 	return Object.entries(statuses).map(([status, follows]) => ({
 		value: `became_${status}`,
-		name: `Became ${status.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())}`,
+		name: `Became ${titleCase(status)}`,
 		description: `${what} whose status became ${status}`,
 		happened: became(status),
 		example: wasStatus(status, follows),

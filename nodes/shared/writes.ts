@@ -13,7 +13,7 @@ import { requestOptionsOf, type Spacing } from './n8n-internals';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { MAX_BATCH_SIZE, resource, type ResourceKey } from './resources';
 import { idempotencyKey, keyScope, listAll, send, type KeyScope } from './transport';
-import { localDates } from './values';
+import { capitalised, localDates } from './values';
 import { CREATED_BY_CUSTOM_OPERATIONS, type BodyBuilder } from './operations';
 import { MAX_CONCURRENT_REQUESTS } from './limiter';
 import { fromMapper, recordIdOf, reportUnmatched, type MapperSpec } from './mapper';
@@ -79,7 +79,7 @@ type ItemFunctions = Pick<
 function parameterLabel(name: string): string {
 	return name
 		.split('.')
-		.map((part) => part.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()))
+		.map((part) => capitalised(part.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2')))
 		.join(' › ');
 }
 
@@ -660,7 +660,7 @@ export interface WriteOptions {
  * fields Map Automatically cannot place are named in an execution hint.
  */
 export function writeOperations(key: ResourceKey, create: BodyBuilder, options: WriteOptions = {}) {
-	// operationRunner must know which routings are only the AI-tool path (n8n-internals A9).
+	// runThroughTransport must know which routings are only the AI-tool path (n8n-internals A9).
 	if (!CREATED_BY_CUSTOM_OPERATIONS.has(key)) throw new Error(`${key} is missing from CREATED_BY_CUSTOM_OPERATIONS (operations.ts)`);
 	const { mapper, update } = options;
 	const sender = options.sender ?? sendAsBuilt;
