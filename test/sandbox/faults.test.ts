@@ -142,7 +142,7 @@ describe('control API and recorded requests', () => {
 		await control().delete('/__control/faults');
 		expect((await fresh.get('/v1/shifts?limit=1')).status).toBe(200);
 		await control().post('/__control/latency', { ms: 150 });
-		let t = Date.now();
+		const t = Date.now();
 		await fresh.get('/v1/connection');
 		expect(Date.now() - t).toBeGreaterThanOrEqual(140);
 		await control().post('/__control/latency', { ms: 0 });
@@ -154,10 +154,9 @@ describe('control API and recorded requests', () => {
 		const after = Date.parse((await control().post('/__control/clock', { advanceMs: 3600000 })).data.now);
 		expect(after - before).toBeGreaterThanOrEqual(3600000);
 		expect((await control().post('/__control/clock', { set: '2026-12-01T00:00:00Z' })).data.now).toMatch(/^2026-12-01T00:00:0/);
-		t = Date.now();
+		// Reset puts the clock back to the anchor (how long it takes is no behaviour: a busy machine varies).
 		await control().post('/__control/reset');
 		expect(Date.parse((await control().get('/__control/clock')).data.now)).toBeLessThan(Date.parse('2026-11-25T01:01:00Z'));
-		expect(Date.now() - t).toBeLessThan(2000);
 	});
 
 	it('manager actions and records over HTTP; changes bump updated_at', async () => {
