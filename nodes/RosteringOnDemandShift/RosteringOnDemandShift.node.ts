@@ -17,10 +17,11 @@ import {
 	withRecordId,
 } from '../shared/operations';
 import { resourceMapping, type MapperSpec } from '../shared/mapper';
+import { aiToolRouting } from '../shared/n8n-internals';
 import { listSearch } from '../shared/search';
-import { startDateSpan, mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
+import { mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
 import { withVersion2 } from '../shared/version2';
-import { compact, inputError, textField } from '../shared/values';
+import { compact, inputError, textField, startDateSpan } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
@@ -148,10 +149,8 @@ export class RosteringOnDemandShift implements INodeType {
 						value: 'create',
 						action: 'Create an on demand shift',
 						description: 'Add a draft on-demand shift for the venue to price and publish',
-						routing: {
-							request: { method: 'POST', url: '/v1/on-demand-shifts' },
-							send: throughTransport(withBody(createBody)),
-						},
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/on-demand-shifts' }, throughTransport(withBody(createBody))),
 					},
 					{
 						name: 'Create Many',
@@ -159,11 +158,8 @@ export class RosteringOnDemandShift implements INodeType {
 						action: 'Create many on demand shifts',
 						description:
 							'Create one on-demand shift per input item, sent in batches of up to 100 that are saved all or nothing',
-						// Run by customOperations below; this routing serves n8n's AI-tool path (n8n-internals A7).
-						routing: {
-							request: { method: 'POST', url: '/v1/on-demand-shifts' },
-							send: throughTransport(withBody(createBody)),
-						},
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/on-demand-shifts' }, throughTransport(withBody(createBody))),
 					},
 					{
 						name: 'Delete',
@@ -200,10 +196,8 @@ export class RosteringOnDemandShift implements INodeType {
 						value: 'update',
 						action: 'Update an on demand shift',
 						description: 'Change a draft on-demand shift that has not started',
-						routing: {
-							request: { method: 'PATCH', url: '/v1/on-demand-shifts' },
-							send: throughTransport(withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift'), withBody(updateBody)),
-						},
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/on-demand-shifts' }, throughTransport(withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift'), withBody(updateBody))),
 					},
 					{
 						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.

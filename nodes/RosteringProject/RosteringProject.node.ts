@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
 import { prepareList, runThroughTransport, throughTransport, updateFieldsOf, withBody, withRecordId } from '../shared/operations';
 import { resourceMapping, type MapperSpec } from '../shared/mapper';
+import { aiToolRouting } from '../shared/n8n-internals';
 import { listSearch } from '../shared/search';
 import { mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
 import { withVersion2 } from '../shared/version2';
@@ -155,10 +156,8 @@ export class RosteringProject implements INodeType {
 						value: 'create',
 						action: 'Create a project',
 						description: 'Add an active project',
-						routing: {
-							request: { method: 'POST', url: '/v1/projects' },
-							send: throughTransport(withBody(createBody)),
-						},
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/projects' }, throughTransport(withBody(createBody))),
 					},
 					{
 						name: 'Get',
@@ -196,10 +195,8 @@ export class RosteringProject implements INodeType {
 						value: 'update',
 						action: 'Update a project',
 						description: "Change a project's name, code, colour or employees",
-						routing: {
-							request: { method: 'PATCH', url: '/v1/projects' },
-							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody(updateBody)),
-						},
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/projects' }, throughTransport(withRecordId('projectId', 'Project', 'project'), withBody(updateBody))),
 					},
 					{
 						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.

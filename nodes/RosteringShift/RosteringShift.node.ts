@@ -17,10 +17,11 @@ import {
 	withRecordId,
 } from '../shared/operations';
 import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/mapper';
+import { aiToolRouting } from '../shared/n8n-internals';
 import { listSearch } from '../shared/search';
-import { startDateSpan, mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
+import { mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
 import { withVersion2 } from '../shared/version2';
-import { checkId, compact, inputError, textField, toInteger } from '../shared/values';
+import { checkId, compact, inputError, textField, toInteger, startDateSpan } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
@@ -183,21 +184,16 @@ export class RosteringShift implements INodeType {
 						value: 'create',
 						action: 'Create a shift',
 						description: 'Add an unpublished shift to the roster',
-						routing: {
-							request: { method: 'POST', url: '/v1/shifts' },
-							send: throughTransport(withBody(createBody)),
-						},
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport(withBody(createBody))),
 					},
 					{
 						name: 'Create Many',
 						value: 'createMany',
 						action: 'Create many shifts',
 						description: 'Create one shift per input item, sent in batches of up to 100 that are saved all or nothing',
-						// Run by customOperations below; this routing serves n8n's AI-tool path (n8n-internals A7).
-						routing: {
-							request: { method: 'POST', url: '/v1/shifts' },
-							send: throughTransport(withBody(createBody)),
-						},
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport(withBody(createBody))),
 					},
 					{
 						name: 'Delete',
@@ -234,10 +230,8 @@ export class RosteringShift implements INodeType {
 						value: 'update',
 						action: 'Update a shift',
 						description: 'Change a shift that has not started; a published shift becomes a draft again',
-						routing: {
-							request: { method: 'PATCH', url: '/v1/shifts' },
-							send: throughTransport(withRecordId('shiftId', 'Shift', 'shift'), withBody(updateBody)),
-						},
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/shifts' }, throughTransport(withRecordId('shiftId', 'Shift', 'shift'), withBody(updateBody))),
 					},
 					{
 						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.

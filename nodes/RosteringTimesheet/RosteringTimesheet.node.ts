@@ -31,12 +31,13 @@ import {
 	withRecordId,
 } from '../shared/operations';
 import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/mapper';
+import { aiToolRouting } from '../shared/n8n-internals';
 import { listSearch } from '../shared/search';
-import { startDateSpan, mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
+import { mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
 import { withVersion2 } from '../shared/version2';
 import { sendWithNoteKey, withNoteKeys } from './timesheet-note';
 import { breaksOf, checkTimesheetTimes, timesheetBreaks, timesheetTime, type Break } from './timesheet-times';
-import { checkId, compact, inputError, textField } from '../shared/values';
+import { checkId, compact, inputError, textField, startDateSpan } from '../shared/values';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
@@ -221,21 +222,16 @@ export class RosteringTimesheet implements INodeType {
 						value: 'create',
 						action: 'Create a timesheet',
 						description: 'Record time worked as a pending timesheet',
-						routing: {
-							request: { method: 'POST', url: '/v1/timesheets' },
-							send: throughTransport(withBody(createBody)),
-						},
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport(withBody(createBody))),
 					},
 					{
 						name: 'Create Many',
 						value: 'createMany',
 						action: 'Create many timesheets',
 						description: 'Create one timesheet per input item, sent in batches of up to 100 that are saved all or nothing',
-						// Run by customOperations below; this routing serves n8n's AI-tool path (n8n-internals A7).
-						routing: {
-							request: { method: 'POST', url: '/v1/timesheets' },
-							send: throughTransport(withBody(createBody)),
-						},
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport(withBody(createBody))),
 					},
 					{
 						name: 'Delete',
@@ -272,10 +268,8 @@ export class RosteringTimesheet implements INodeType {
 						value: 'update',
 						action: 'Update a timesheet',
 						description: 'Change a timesheet that is still pending',
-						routing: {
-							request: { method: 'PATCH', url: '/v1/timesheets' },
-							send: throughTransport(withRecordId('timesheetId', 'Timesheet', 'timesheet'), withBody(updateBody)),
-						},
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/timesheets' }, throughTransport(withRecordId('timesheetId', 'Timesheet', 'timesheet'), withBody(updateBody))),
 					},
 					{
 						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.

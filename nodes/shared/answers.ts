@@ -39,13 +39,16 @@ export function batchRecords(answer: unknown): IDataObject[] | undefined {
 	return undefined;
 }
 
+/** A single record's answer, unwrapped from `data` when the record came wrapped (no `id` beside it). */
+const unwrapped = (answer: unknown): unknown => (isRecord(answer) && isRecord(answer.data) && answer.id === undefined ? answer.data : answer);
+
 /**
  * The record a create or a change answered with (the record itself, or wrapped in `data`); where
  * the answer holds only part of it (an id) or nothing (a 204, an empty body), the fields that were
  * sent fill it in and `answer_note` says so, so the next node still knows which record it was.
  */
 export function writtenRecord(answer: unknown, sent: { id?: string; body?: IDataObject }): IDataObject {
-	const record = isRecord(answer) && isRecord(answer.data) && answer.id === undefined ? answer.data : answer;
+	const record = unwrapped(answer);
 	if (isRecord(record) && !isEmpty(record) && Object.keys(record).some((name) => name !== 'id')) return record;
 	const id = isRecord(record) && record.id !== undefined ? record.id : (sent.id ?? null);
 	return { id, ...(sent.body ?? {}), ...(isRecord(record) ? record : {}), answer_note: NOT_RETURNED };
@@ -53,7 +56,7 @@ export function writtenRecord(answer: unknown, sent: { id?: string; body?: IData
 
 /** The answer to a delete (the sandbox's: `{id, deleted: true}`), or that when it held nothing. */
 export function deletedRecord(answer: unknown, id: string | undefined): IDataObject {
-	const record = isRecord(answer) && isRecord(answer.data) && answer.id === undefined ? answer.data : answer;
+	const record = unwrapped(answer);
 	return isRecord(record) && !isEmpty(record) ? record : { id: id ?? null, deleted: true };
 }
 
@@ -78,7 +81,7 @@ export function pageRecords(page: unknown): IDataObject[] {
 }
 
 /** The names a location's time zone field may go by: the spec shows no location field at all. */
-const TIMEZONE_FIELDS = ['timezone', 'time_zone', 'timeZone', 'tz', 'iana_timezone', 'zone'];
+export const TIMEZONE_FIELDS = ['timezone', 'time_zone', 'timeZone', 'tz', 'iana_timezone', 'zone'];
 
 /**
  * A location's IANA time zone: under any of the usual names, else the one field whose value is an

@@ -1,10 +1,12 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
-	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
+	IHttpRequestMethods,
 	IHttpRequestOptions,
 	INodePropertyOptions,
+	INodePropertyRouting,
+	INodeRequestSend,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -178,29 +180,16 @@ export function keepPollState(staticData: IDataObject, state: IDataObject): void
 /**
  * A7. A node used as an AI agent's tool is run through RoutingNode (n8n 2.40.7's NodeTypes gives a
  * declarative node an `execute` that runs RoutingNode), one item per call, and customOperations are
- * not consulted there. So Create and Create Many keep a routing of their own (a preSend that builds
- * and checks the item's body) for that path; with one item per call there is nothing to batch.
- * Shown by test/e2e/mcp.test.ts.
+ * not consulted there; in a workflow, every supported n8n (1.123 and 2.x) runs the customOperation.
+ * So each write that runs as a customOperation (Create, Create Many, Update, version 2's Create or
+ * Update) keeps a routing for that path only, made here: its request, and the preSend hooks that
+ * build and check the one item's body, sent through the package's transport like every other
+ * operation. With one item per call there is nothing to batch. Shown by test/e2e/mcp.test.ts in a
+ * real n8n, and by test/workflow/writes.test.ts (the node run through RoutingNode without its
+ * customOperations).
  */
-
-/**
- * A9. A node's AI-tool variant is a copy of the node type whose name ends in "Tool"
- * (`n8n-nodes-rostering.rosteringShiftTool`: n8n's loader, load-nodes-and-credentials.js, appends
- * 'Tool' to the name; checked in n8n 2.40.7 and 1.123.81). Since n8n 1.80 runs Create and Create
- * Many as customOperations everywhere else, reaching their routing in a node whose type is not a
- * tool means an n8n older than 1.80, which ignores customOperations: the node refuses then, before
- * anything is sent, instead of creating item by item without checking every item first.
- */
-export function runsAsAiTool(nodeType: string): boolean {
-	return nodeType.endsWith('Tool');
-}
-
-/** A9: the error for an n8n that ran Create or Create Many without customOperations. */
-export function needsNewerN8n(ctx: IExecuteSingleFunctions | IExecutePaginationFunctions, operationName: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `${operationName} needs n8n 1.80 or newer`, {
-		description:
-			'This n8n ran the operation without the custom operation it is built on (n8n added them in 1.80), so it could not check every item before sending. Nothing was sent. Update n8n to 1.80 or newer.',
-	});
+export function aiToolRouting(request: { method: IHttpRequestMethods; url: string }, send: INodeRequestSend): INodePropertyRouting {
+	return { request, send };
 }
 
 /**

@@ -11,11 +11,11 @@ import type {
 
 import { NodeOperationError } from 'n8n-workflow';
 
-import { deletedRecord, timezoneOf, writtenRecord } from './answers';
+import { deletedRecord, TIMEZONE_FIELDS, timezoneOf, writtenRecord } from './answers';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { resource, type ResourceKey } from './resources';
 import { addNames } from './names';
-import { needsNewerN8n, passThroughOf, runsAsAiTool } from './n8n-internals';
+import { passThroughOf } from './n8n-internals';
 import { CREDENTIAL_TYPE, idempotencyKey, listAll, send } from './transport';
 import { ExecutionCache, executionKey } from './execution-cache';
 import { capitalised, checkId, hasOffset, inputError, toDate, toInteger, toTimestamp, withArticle } from './values';
@@ -168,7 +168,7 @@ export async function locationTimezone(ctx: IExecuteSingleFunctions, locationId:
 			const timezone = timezoneOf(location);
 			if (timezone) return timezone;
 			// The spec shows no location field: say what came back, so the fault is plain to see.
-			throw new Error(`The service's location record has no time zone the node could find (looked for ${['timezone', 'time_zone', 'timeZone', 'tz'].join(', ')} or any field holding a name such as Australia/Sydney; its fields: ${Object.keys(location).join(', ') || 'none'})`);
+			throw new Error(`The service's location record has no time zone the node could find (looked for ${TIMEZONE_FIELDS.join(', ')} or any field holding a name such as Australia/Sydney; its fields: ${Object.keys(location).join(', ') || 'none'})`);
 		});
 	const execution = executionKey(ctx, CREDENTIAL_TYPE);
 	const pending = execution ? timezones.get(`${execution}|${locationId}`, read) : read();
@@ -296,18 +296,11 @@ function withPairing(records: IDataObject[], itemIndex: number): INodeExecutionD
 }
 
 /**
- * The resources whose Create and Create Many run as customOperations (writes.ts createOperations,
- * which refuses any other): their routing is only for n8n's AI-tool path (A7, A9).
- */
-export const CREATED_BY_CUSTOM_OPERATIONS: ReadonlySet<ResourceKey> = new Set<ResourceKey>(['shift', 'timesheet', 'onDemandShift', 'project']);
-
-/**
  * The node's pagination function: runs the operation the routing prepared through the transport.
  * Get Many pages (Return All / Limit, range splitting); everything else is one request, retried
  * only where that is safe. The records a Get or Get Many reads get their names (Options › Add
- * Names, names.ts) before they become items. Create and Create Many come here only on n8n's
- * AI-tool path, one item per call (n8n-internals A7); otherwise the node's customOperations run
- * them (writes.ts).
+ * Names, names.ts) before they become items. The writes that run as customOperations (writes.ts,
+ * upsert.ts) come here only on n8n's AI-tool path, one item per call (n8n-internals A7).
  */
 export function runThroughTransport(key: ResourceKey) {
 	return async function (
@@ -315,16 +308,11 @@ export function runThroughTransport(key: ResourceKey) {
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const operation = this.getNodeParameter('operation') as string;
-		if ((operation === 'create' || operation === 'createMany') && CREATED_BY_CUSTOM_OPERATIONS.has(key) && !runsAsAiTool(this.getNode().type)) {
-			throw needsNewerN8n(this, operation === 'create' ? 'Create' : 'Create Many');
-		}
 		if (operation === 'upsert') {
 			// Create or Update reads every row before it matches any (upsert.ts): the custom operation
 			// n8n runs in a workflow. An AI agent's tool calls come here, one item each (A7).
 			throw new NodeOperationError(this.getNode(), 'Create or Update is not offered to AI agents', {
-				description: runsAsAiTool(this.getNode().type)
-					? 'Nothing was sent. Give the agent Get Many and Update (or Create) instead, or run Create or Update in a workflow the agent calls.'
-					: 'Nothing was sent. This n8n ran the operation without the custom operation it is built on (n8n added them in 1.80). Update n8n to 1.80 or newer.',
+				description: 'Nothing was sent. Give the agent Get Many and Update (or Create) instead, or run Create or Update in a workflow the agent calls.',
 			});
 		}
 		const spec = resource(key);

@@ -199,6 +199,27 @@ export function localDates(ms: number, timezone?: string): { first: string; last
 	return { first: dayOf(ms + WESTMOST_OFFSET_MS), last: dayOf(ms + EASTMOST_OFFSET_MS) };
 }
 
+/**
+ * The from/to of the list read that holds every body's record: the dates their starts fall on at
+ * their locations, as the service reads from/to (at midnight in each location's time zone). A
+ * time's written date is not enough: 19:00Z is the next morning in Sydney, and an offset that is
+ * not the location's that day (+11:00 in a Sydney July) can name the day before. Where the
+ * location's time zone is already known (a row with local times read it), the date is exact;
+ * otherwise (or with no `zoneOf`) the read is a day wider rather than miss a record.
+ */
+export async function startDateSpan(bodies: IDataObject[], zoneOf: (locationId: string) => Promise<string | undefined> = async () => undefined): Promise<IDataObject> {
+	let from: string | undefined;
+	let to: string | undefined;
+	for (const body of bodies) {
+		const start = Date.parse(String(body.start_time));
+		if (Number.isNaN(start)) continue;
+		const { first, last } = localDates(start, body.location_id ? await zoneOf(String(body.location_id)) : undefined);
+		if (from === undefined || first < from) from = first;
+		if (to === undefined || last > to) to = last;
+	}
+	return from && to ? { from, to } : {};
+}
+
 /** JSON with sorted keys, so the same value always hashes the same. */
 export function stableJson(value: unknown): string {
 	if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { fromMapper, mapperProperty, withRecordIdOf, type MapperSpec } from './mapper';
+import { aiToolRouting } from './n8n-internals';
 import { throughTransport, withBody } from './operations';
 import { resource } from './resources';
 import type { BodyBuilder } from './operations';
@@ -57,7 +58,7 @@ function version2Operation(operation: INodeProperties, spec: MapperSpec, builder
 		action: String(options.find((option) => option.value === 'create')?.action ?? `Create a ${singular}`).replace(/^Create /, 'Create or update '),
 		description: `Create a new ${singular}, or update the current one if it already exists (upsert)`,
 		// Run by customOperations; on n8n's AI-tool path it explains itself (runThroughTransport).
-		routing: { request: { method: 'POST', url: `/v1/${resource(spec.key).path}` }, send: throughTransport() },
+		routing: aiToolRouting({ method: 'POST', url: `/v1/${resource(spec.key).path}` }, throughTransport()),
 	};
 	const after = options.findIndex((option) => option.value === 'createMany') + 1 || options.findIndex((option) => option.value === 'create') + 1;
 	options.splice(after, 0, upsert);

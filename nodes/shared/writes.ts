@@ -13,8 +13,8 @@ import { requestOptionsOf, type Spacing } from './n8n-internals';
 import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
 import { MAX_BATCH_SIZE, resource, type ResourceKey } from './resources';
 import { idempotencyKey, keyScope, listAll, send, type KeyScope } from './transport';
-import { capitalised, localDates } from './values';
-import { CREATED_BY_CUSTOM_OPERATIONS, type BodyBuilder } from './operations';
+import { capitalised, startDateSpan } from './values';
+import type { BodyBuilder } from './operations';
 import { MAX_CONCURRENT_REQUESTS } from './limiter';
 import { fromMapper, recordIdOf, reportUnmatched, type MapperSpec } from './mapper';
 import { waits } from './waits';
@@ -488,13 +488,11 @@ async function readBack(run: Run, items: Ready[]): Promise<void> {
 		return json !== undefined && !run.results[entry.itemIndex]?.error && json.answer_note !== undefined && (json.id === null || json.id === undefined);
 	});
 	if (unreturned.length === 0 || !(spec.listParameters as string[]).includes('from')) return;
-	const starts = unreturned.map((entry) => Date.parse(String(entry.body.start_time))).filter((ms) => !Number.isNaN(ms));
-	if (starts.length === 0) return;
-	const from = localDates(Math.min(...starts)).first;
-	const to = localDates(Math.max(...starts)).last;
+	const span = await startDateSpan(unreturned.map((entry) => entry.body));
+	if (!span.from) return;
 	let records: IDataObject[];
 	try {
-		records = await listAll(unreturned[0].item, run.url, { from, to }, { subject: subjectOf(run.key, 'getAll'), rangeDays: spec.rangeDays, maxRateLimitWaitSeconds: unreturned[0].maxWait, passThrough: run.passThrough });
+		records = await listAll(unreturned[0].item, run.url, span, { subject: subjectOf(run.key, 'getAll'), rangeDays: spec.rangeDays, maxRateLimitWaitSeconds: unreturned[0].maxWait, passThrough: run.passThrough });
 	} catch {
 		return;
 	}
@@ -544,22 +542,20 @@ async function sendPart(run: Run, whole: Ready[], refused: number[] = []): Promi
 		}
 		const { error, blamed, clear } = outcome;
 		const forItems = run.carryOn && clear && refusedForItsItems(error);
-		if (forItems && blamed && (resends < MAX_RESENDS_PER_BATCH || batch.length <= 2)) {
-			// Nothing of this batch was saved: only the item to blame fails, the rest goes again.
+		// Nothing of this batch was saved: only the item to blame fails, the rest goes again.
+		const dropBlamed = (item: Ready) => {
 			withDescription(error, 'The other items of its batch were sent again without it.');
-			run.fail(blamed.itemIndex, error);
-			refused.push(blamed.itemIndex);
-			batch = batch.filter((entry) => entry !== blamed);
+			run.fail(item.itemIndex, error);
+			refused.push(item.itemIndex);
+			batch = batch.filter((entry) => entry !== item);
+		};
+		if (forItems && blamed && (resends < MAX_RESENDS_PER_BATCH || batch.length <= 2)) {
+			dropBlamed(blamed);
 			resends++;
 			continue;
 		}
 		if (forItems && batch.length > 1) {
-			if (blamed) {
-				withDescription(error, 'The other items of its batch were sent again without it.');
-				run.fail(blamed.itemIndex, error);
-				refused.push(blamed.itemIndex);
-				batch = batch.filter((entry) => entry !== blamed);
-			}
+			if (blamed) dropBlamed(blamed);
 			const half = Math.ceil(batch.length / 2);
 			for (const part of [batch.slice(0, half), batch.slice(half)]) if (part.length > 0) await sendPart(run, part, refused);
 			return;
@@ -660,8 +656,6 @@ export interface WriteOptions {
  * fields Map Automatically cannot place are named in an execution hint.
  */
 export function writeOperations(key: ResourceKey, create: BodyBuilder, options: WriteOptions = {}) {
-	// runThroughTransport must know which routings are only the AI-tool path (n8n-internals A9).
-	if (!CREATED_BY_CUSTOM_OPERATIONS.has(key)) throw new Error(`${key} is missing from CREATED_BY_CUSTOM_OPERATIONS (operations.ts)`);
 	const { mapper, update } = options;
 	const sender = options.sender ?? sendAsBuilt;
 	const buildCreate = mapper ? fromMapper(mapper, 'create', create) : create;

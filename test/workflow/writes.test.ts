@@ -274,32 +274,27 @@ describe('Create (one request per item) under n8n options', () => {
 	});
 });
 
-describe('an n8n older than 1.80 (no customOperations): Create and Create Many refuse, nothing sent (n8n-internals A9)', () => {
-	// n8n before 1.80 ignores a node's customOperations and runs every operation through its
-	// declarative routing. The same node without them, under a name that is not a tool variant's,
-	// takes that path here.
+describe("n8n's AI-tool path: RoutingNode without customOperations, one item per call (n8n-internals A7)", () => {
+	// n8n runs a node used as an AI agent's tool through RoutingNode and never consults its
+	// customOperations: the same node without them, under a tool variant's name, takes that path here.
 	const withoutCustomOperations = new RosteringShift() as Partial<RosteringShift>;
 	delete withoutCustomOperations.customOperations;
-	const oldN8nType = registerNodeType(withoutCustomOperations as RosteringShift, 'test.rosteringShiftOnN8nBefore180');
+	const asTool = registerNodeType(withoutCustomOperations as RosteringShift, 'test.rosteringShiftTool');
 
-	it.each([
-		['createMany', 'Create Many'],
-		['create', 'Create'],
-	] as const)('%s: "%s needs n8n 1.80 or newer", and nothing is sent', async (operation, label) => {
-		const input = rows(`old-n8n-${operation}`, 3);
-		const result = await f.run('rosteringShift', mapped(operation), input, { type: oldN8nType });
-		expect(result.error?.message).toBe(`${label} needs n8n 1.80 or newer`);
-		expect((result.error as { description?: string }).description).toMatch(/Nothing was sent\. Update n8n to 1\.80 or newer\./);
-		expect(posts()).toHaveLength(0);
-		expect(stored(`old-n8n-${operation}`).size).toBe(0);
-	});
-
-	it('the same routing as an AI tool (a type named …Tool, one item per call) creates the shift', async () => {
-		const asTool = registerNodeType(withoutCustomOperations as RosteringShift, 'test.rosteringShiftTool');
-		const input = rows('as-tool', 1);
-		const result = await f.run('rosteringShift', mapped('create'), input, { type: asTool });
+	it.each(['create', 'createMany'] as const)('%s: the routing made by aiToolRouting creates the shift, once, with an Idempotency-Key', async (operation) => {
+		const input = rows(`as-tool-${operation}`, 1);
+		const result = await f.run('rosteringShift', mapped(operation), input, { type: asTool });
 		expect(result.error).toBeUndefined();
 		expect(posts()).toHaveLength(1);
-		expect(stored('as-tool').get('as-tool-0')).toBe(1);
+		expect(posts()[0].headers['idempotency-key']).toBeTruthy();
+		expect(stored(`as-tool-${operation}`).get(`as-tool-${operation}-0`)).toBe(1);
+	});
+
+	it('Create or Update says it is not offered to agents, and nothing is sent', async () => {
+		const upsert = { operation: 'upsert', columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: ['location_id', 'start_time'] } };
+		const result = await f.run('rosteringShift', upsert, rows('as-tool-upsert', 1), { type: asTool, typeVersion: 2 });
+		expect(result.error?.message).toBe('Create or Update is not offered to AI agents');
+		expect((result.error as { description?: string }).description).toMatch(/^Nothing was sent\. Give the agent Get Many and Update/);
+		expect(posts()).toHaveLength(0);
 	});
 });
