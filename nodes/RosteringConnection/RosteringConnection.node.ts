@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { requestOptions } from '../shared/fields';
+import { requestOptions } from '../shared/editor/fields';
 import { runThroughTransport, throughTransport } from '../shared/operations';
 
 export class RosteringConnection implements INodeType {

@@ -1,9 +1,9 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport } from '../shared/operations';
-import { listSearch } from '../shared/search';
+import { listSearch } from '../shared/editor/search';
 
 const ALL = ['getAll'];
 

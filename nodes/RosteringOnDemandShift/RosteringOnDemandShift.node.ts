@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, placeAndTimes } from '../shared/fields';
+import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, placeAndTimes } from '../shared/editor/fields';
 import {
 	checkEndAfterStart,
 	confirmLocation,
@@ -16,12 +16,12 @@ import {
 	withBody,
 	withRecordId,
 } from '../shared/operations';
-import { resourceMapping, type MapperSpec } from '../shared/mapper';
+import { resourceMapping, type MapperSpec } from '../shared/writes/mapper';
 import { aiToolRouting } from '../shared/n8n-internals';
-import { listSearch } from '../shared/search';
-import { mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
-import { withVersion2 } from '../shared/version2';
-import { compact, inputError, textField, startDateSpan } from '../shared/values';
+import { listSearch } from '../shared/editor/search';
+import { mappedWriteOperations, type UpsertSpec } from '../shared/writes/upsert';
+import { withVersion2 } from '../shared/writes/version2';
+import { compact, inputError, textField, startDateSpan } from '../shared/input/values';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
@@ -68,7 +68,7 @@ async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
 	return body;
 }
 
-/** Version 2: the on-demand shift's writable fields as the resource mapper shows them (nodes/shared/mapper.ts). */
+/** Version 2: the on-demand shift's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
 const MAPPER: MapperSpec = {
 	key: 'onDemandShift',
 	idParameter: 'onDemandShiftId',
@@ -273,7 +273,7 @@ export class RosteringOnDemandShift implements INodeType {
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
-	// Create, Create Many and Update read every item before sending any (nodes/shared/writes.ts);
-	// Create or Update matches every row first (nodes/shared/upsert.ts).
+	// Create, Create Many and Update read every item before sending any (nodes/shared/writes/writes.ts);
+	// Create or Update matches every row first (nodes/shared/writes/upsert.ts).
 	customOperations = { onDemandShift: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody }) };
 }

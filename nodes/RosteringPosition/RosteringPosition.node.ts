@@ -1,9 +1,9 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
-import { listSearch } from '../shared/search';
+import { listSearch } from '../shared/editor/search';
 
 const ALL = ['get', 'getAll'];
 

@@ -7,15 +7,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/fields';
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport, updateFieldsOf, withBody, withRecordId } from '../shared/operations';
-import { resourceMapping, type MapperSpec } from '../shared/mapper';
+import { resourceMapping, type MapperSpec } from '../shared/writes/mapper';
 import { aiToolRouting } from '../shared/n8n-internals';
-import { listSearch } from '../shared/search';
-import { mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
-import { withVersion2 } from '../shared/version2';
+import { listSearch } from '../shared/editor/search';
+import { mappedWriteOperations, type UpsertSpec } from '../shared/writes/upsert';
+import { withVersion2 } from '../shared/writes/version2';
 import { CODE_RULE, colourOf, employeeIdsOf, MAX_CODE, MAX_NAME, NAME_RULE, textOf } from './project-fields';
-import { compact, inputError } from '../shared/values';
+import { compact, inputError } from '../shared/input/values';
 
 const WRITES = ['archive', 'create', 'unarchive', 'update'];
 const ALL = ['archive', 'create', 'get', 'getAll', 'unarchive', 'update'];
@@ -71,7 +71,7 @@ async function archivedOnRequest(this: IExecuteSingleFunctions, request: IHttpRe
 	return { ...request, qs };
 }
 
-/** Version 2: the project's writable fields as the resource mapper shows them (nodes/shared/mapper.ts). */
+/** Version 2: the project's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
 const MAPPER: MapperSpec = {
 	key: 'project',
 	idParameter: 'projectId',
@@ -315,7 +315,7 @@ export class RosteringProject implements INodeType {
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
-	// Create and Update read every item before sending any (nodes/shared/writes.ts); Create or
-	// Update matches every row first (nodes/shared/upsert.ts).
+	// Create and Update read every item before sending any (nodes/shared/writes/writes.ts); Create or
+	// Update matches every row first (nodes/shared/writes/upsert.ts).
 	customOperations = { project: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody }) };
 }

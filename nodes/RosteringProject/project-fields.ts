@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { ID_PATTERN, inputError } from '../shared/values';
+import { ID_PATTERN, inputError } from '../shared/input/values';
 
 /**
  * The rules of a project's fields (the spec's "Limits" and the Project table), checked before

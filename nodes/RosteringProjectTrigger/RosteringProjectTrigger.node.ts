@@ -1,8 +1,8 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { listSearch } from '../shared/search';
-import { pollChanges, triggerProperties } from '../shared/trigger';
+import { listSearch } from '../shared/editor/search';
+import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
 
 /** Starts a workflow on changes to projects; paired with Rostering Project in n8n's nodes panel by its name. */
 export class RosteringProjectTrigger implements INodeType {

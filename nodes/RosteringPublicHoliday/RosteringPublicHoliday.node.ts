@@ -1,9 +1,9 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, requestOptions, requiredListParameter, returnAllAndLimit } from '../shared/fields';
+import { getManyFilters, requestOptions, requiredListParameter, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, requireRange, runThroughTransport, throughTransport } from '../shared/operations';
-import { listSearch } from '../shared/search';
+import { listSearch } from '../shared/editor/search';
 
 const ALL = ['getAll'];
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks, placeAndTimes } from '../shared/fields';
+import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks, placeAndTimes } from '../shared/editor/fields';
 import {
 	checkEndAfterStart,
 	confirmLocation,
@@ -16,12 +16,12 @@ import {
 	withBody,
 	withRecordId,
 } from '../shared/operations';
-import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/mapper';
+import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/writes/mapper';
 import { aiToolRouting } from '../shared/n8n-internals';
-import { listSearch } from '../shared/search';
-import { mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
-import { withVersion2 } from '../shared/version2';
-import { checkId, compact, inputError, textField, toInteger, startDateSpan } from '../shared/values';
+import { listSearch } from '../shared/editor/search';
+import { mappedWriteOperations, type UpsertSpec } from '../shared/writes/upsert';
+import { withVersion2 } from '../shared/writes/version2';
+import { checkId, compact, inputError, textField, toInteger, startDateSpan } from '../shared/input/values';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
@@ -102,7 +102,7 @@ const SHIFT_BREAKS = breaksAsRows(
 	'[{"offset_minutes": 240, "duration_minutes": 30, "paid": false}]',
 );
 
-/** Version 2: the shift's writable fields as the resource mapper shows them (nodes/shared/mapper.ts). */
+/** Version 2: the shift's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
 const MAPPER: MapperSpec = {
 	key: 'shift',
 	idParameter: 'shiftId',
@@ -326,7 +326,7 @@ export class RosteringShift implements INodeType {
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
-	// Create, Create Many and Update read every item before sending any (nodes/shared/writes.ts);
-	// Create or Update matches every row first (nodes/shared/upsert.ts).
+	// Create, Create Many and Update read every item before sending any (nodes/shared/writes/writes.ts);
+	// Create or Update matches every row first (nodes/shared/writes/upsert.ts).
 	customOperations = { shift: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody }) };
 }

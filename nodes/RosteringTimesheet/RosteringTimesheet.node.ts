@@ -15,7 +15,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit, placeAndTimes } from '../shared/fields';
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit, placeAndTimes } from '../shared/editor/fields';
 import {
 	confirmLocation,
 	idParameter,
@@ -30,14 +30,14 @@ import {
 	withBody,
 	withRecordId,
 } from '../shared/operations';
-import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/mapper';
+import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/writes/mapper';
 import { aiToolRouting } from '../shared/n8n-internals';
-import { listSearch } from '../shared/search';
-import { mappedWriteOperations, type UpsertSpec } from '../shared/upsert';
-import { withVersion2 } from '../shared/version2';
+import { listSearch } from '../shared/editor/search';
+import { mappedWriteOperations, type UpsertSpec } from '../shared/writes/upsert';
+import { withVersion2 } from '../shared/writes/version2';
 import { sendWithNoteKey, withNoteKeys } from './timesheet-note';
 import { breaksOf, checkTimesheetTimes, timesheetBreaks, timesheetTime, type Break } from './timesheet-times';
-import { checkId, compact, inputError, textField, startDateSpan } from '../shared/values';
+import { checkId, compact, inputError, textField, startDateSpan } from '../shared/input/values';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
@@ -134,7 +134,7 @@ const TIMESHEET_BREAKS = breaksAsRows(
 	'[{"start": "2026-11-23T12:30", "end": "2026-11-23T13:00", "paid": false}]',
 );
 
-/** Version 2: the timesheet's writable fields as the resource mapper shows them (nodes/shared/mapper.ts). */
+/** Version 2: the timesheet's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
 const MAPPER: MapperSpec = {
 	key: 'timesheet',
 	idParameter: 'timesheetId',
@@ -367,8 +367,8 @@ export class RosteringTimesheet implements INodeType {
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
-	// Create, Create Many and Update read every item before sending any (nodes/shared/writes.ts);
-	// Create or Update matches every row first (nodes/shared/upsert.ts). The note's spelling is settled
+	// Create, Create Many and Update read every item before sending any (nodes/shared/writes/writes.ts);
+	// Create or Update matches every row first (nodes/shared/writes/upsert.ts). The note's spelling is settled
 	// per request (nodes/RosteringTimesheet/timesheet-note.ts).
 	customOperations = { timesheet: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody, sender: sendWithNoteKey }) };
 }

@@ -9,9 +9,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { asNodeError } from '../shared/errors';
-import { BoundedMap, connectionKey } from '../shared/execution-cache';
-import { CREDENTIAL_TYPE, type RequestContext } from '../shared/transport';
+import { asNodeError } from '../shared/requests/errors';
+import { BoundedMap, connectionKey } from '../shared/requests/execution-cache';
+import { CREDENTIAL_TYPE, type RequestContext } from '../shared/requests/transport';
 
 /**
  * A timesheet's note: `note` or `notes`.

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import { breaksEditor, localTime } from '../shared/fields';
+import { breaksEditor, localTime } from '../shared/editor/fields';
 import { checkEndAfterStart, timestampAt } from '../shared/operations';
-import { inputError } from '../shared/values';
+import { inputError } from '../shared/input/values';
 
 /**
  * A timesheet's times and breaks. Timesheet breaks are taken breaks, `{start, end, paid}` with

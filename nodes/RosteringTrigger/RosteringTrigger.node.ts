@@ -2,14 +2,14 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resource, type ResourceKey } from '../shared/resources';
-import { listSearch } from '../shared/search';
-import { pollChanges, title, triggerProperties, WATCHABLE } from '../shared/trigger';
+import { listSearch } from '../shared/editor/search';
+import { pollChanges, title, triggerProperties, WATCHABLE } from '../shared/trigger/trigger';
 
 /**
  * The first trigger of the package: one node for every watchable resource, chosen by its Resource
  * selector. Each resource now has a trigger of its own (Rostering Shift Trigger, ...), which n8n's
  * nodes panel pairs with the resource's node; this one is hidden from the panel and stays so that
- * workflows saved with it keep running unchanged. It polls exactly as they do (shared/trigger.ts).
+ * workflows saved with it keep running unchanged. It polls exactly as they do (shared/trigger/trigger.ts).
  */
 export class RosteringTrigger implements INodeType {
 	description: INodeTypeDescription = {

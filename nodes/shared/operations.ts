@@ -11,14 +11,15 @@ import type {
 
 import { NodeOperationError } from 'n8n-workflow';
 
-import { deletedRecord, TIMEZONE_FIELDS, timezoneOf, writtenRecord } from './answers';
-import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
+import { subjectOf } from './requests/errors';
+import { deletedRecord, TIMEZONE_FIELDS, timezoneOf, writtenRecord } from './requests/answers';
+import { maxRateLimitWait, userIdempotencyKey } from './input/params';
 import { resource, type ResourceKey } from './resources';
-import { addNames } from './names';
+import { addNames } from './editor/names';
 import { passThroughOf } from './n8n-internals';
-import { CREDENTIAL_TYPE, idempotencyKey, listAll, send } from './transport';
-import { ExecutionCache, executionKey } from './execution-cache';
-import { capitalised, checkId, hasOffset, inputError, toDate, toInteger, toTimestamp, withArticle } from './values';
+import { CREDENTIAL_TYPE, idempotencyKey, listAll, send } from './requests/transport';
+import { ExecutionCache, executionKey } from './requests/execution-cache';
+import { capitalised, checkId, hasOffset, inputError, toDate, toInteger, toTimestamp, withArticle } from './input/values';
 
 /**
  * The hooks every resource node plugs into its declarative description:

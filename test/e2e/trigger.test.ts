@@ -1,5 +1,5 @@
 /**
- * The Rostering Shift Trigger (whose poll every resource's trigger shares, nodes/shared/trigger.ts)
+ * The Rostering Shift Trigger (whose poll every resource's trigger shares, nodes/shared/trigger/trigger.ts)
  * in a real n8n server (`n8n start`), against the sandbox in this process:
  *
  * a. "Fetch Test Event": the workflow run manually through the REST API with the body the editor
@@ -25,7 +25,7 @@ import { randomUUID } from 'crypto';
 
 import { CUSTOM_API_CALL } from '../../nodes/shared/n8n-internals';
 import { resource } from '../../nodes/shared/resources';
-import { WATCHABLE } from '../../nodes/shared/trigger';
+import { WATCHABLE } from '../../nodes/shared/trigger/trigger';
 import { startSandbox } from '../sandbox';
 import { eachChangeOnceAcrossRestart, pollsSince, shiftsApi, shiftTriggerWorkflow, TRIGGER, type ShiftsApi } from './trigger-scenario';
 import {

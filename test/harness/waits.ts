@@ -1,5 +1,5 @@
 /**
- * The pauses the package asks for, recorded instead of slept through (nodes/shared/waits.ts).
+ * The pauses the package asks for, recorded instead of slept through (nodes/shared/requests/waits.ts).
  *
  * jest loads this before every unit and workflow test file (jest.config.js, setupFilesAfterEnv);
  * the package's modules, loaded by n8n-core's loader in the same jest module registry, then pause
@@ -9,7 +9,7 @@
  * package's backoff (0.5 to 4 s) or a Retry-After. A test asserts on `recordedWaits()`: the waits
  * the node asked for, which a busy machine cannot change.
  */
-import { waits, type WaitReason } from '../../nodes/shared/waits';
+import { waits, type WaitReason } from '../../nodes/shared/requests/waits';
 
 export interface RecordedWait {
 	ms: number;

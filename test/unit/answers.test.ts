@@ -2,8 +2,8 @@
  * The readers of the service's answers where the spec does not show their shape (issue 29): every
  * reasonable form is read, and a form that holds no record is never taken for a failure.
  */
-import { batchRecords, deletedRecord, nextCursor, NOT_RETURNED, pageRecords, timezoneOf, writtenRecord } from '../../nodes/shared/answers';
-import { readErrorBody } from '../../nodes/shared/errors';
+import { batchRecords, deletedRecord, nextCursor, NOT_RETURNED, pageRecords, timezoneOf, writtenRecord } from '../../nodes/shared/requests/answers';
+import { readErrorBody } from '../../nodes/shared/requests/errors';
 
 const records = [{ id: 'a', notes: 'x' }, { id: 'b', notes: 'y' }];
 

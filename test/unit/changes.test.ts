@@ -1,10 +1,10 @@
 /**
- * The trigger's state logic on its own (nodes/shared/changes.ts): which listed records are new
+ * The trigger's state logic on its own (nodes/shared/trigger/changes.ts): which listed records are new
  * changes, which event each is, where the position moves, and what is remembered.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { OVERLAP_MS, fingerprint, startState, takeChanges, windowStart, type ChangeState } from '../../nodes/shared/changes';
+import { OVERLAP_MS, fingerprint, startState, takeChanges, windowStart, type TriggerState } from '../../nodes/shared/trigger/changes';
 
 const T0 = Date.parse('2026-11-23T09:00:00+11:00');
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
@@ -70,7 +70,7 @@ describe('takeChanges', () => {
 		expect(takeChanges([record('a', 5)], state, T0 + 30_000).next.cursor).toBe(T0 + 30_000);
 		expect(takeChanges([record('a', 5)], state).next.cursor).toBe(T0 + 5_000);
 		// never backwards
-		const later: ChangeState = { ...state, cursor: T0 + 100_000 };
+		const later: TriggerState = { ...state, cursor: T0 + 100_000 };
 		expect(takeChanges([], later, T0 + 50_000).next.cursor).toBe(T0 + 100_000);
 	});
 

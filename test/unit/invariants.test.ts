@@ -8,9 +8,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
-import { OPERATION_SUBTITLE } from '../../nodes/shared/fields';
+import { OPERATION_SUBTITLE } from '../../nodes/shared/editor/fields';
 import { CUSTOM_API_CALL } from '../../nodes/shared/n8n-internals';
-import { TRIGGER_SUBTITLE } from '../../nodes/shared/trigger';
+import { TRIGGER_SUBTITLE } from '../../nodes/shared/trigger/trigger';
 import { RESOURCES, type ResourceSpec } from '../../nodes/shared/resources';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -8,8 +8,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { NodeHelpers, type INode, type INodeProperties, type INodePropertyOptions, type INodeType } from 'n8n-workflow';
 
-import { ExecutionCache } from '../../nodes/shared/execution-cache';
-import { employeeName, kindsNeeded, NAMED_RESOURCES, withNames, type NameLists } from '../../nodes/shared/names';
+import { ExecutionCache } from '../../nodes/shared/requests/execution-cache';
+import { employeeName, kindsNeeded, NAMED_RESOURCES, withNames, type NameLists } from '../../nodes/shared/editor/names';
 
 const A = 'a'.repeat(24);
 const B = 'b'.repeat(24);

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, INode } from 'n8n-workflow';
 
-import { toNodeError, type ApiFailure } from '../../nodes/shared/errors';
+import { toNodeError, type ApiFailure } from '../../nodes/shared/requests/errors';
 import { sendWithNoteKey } from '../../nodes/RosteringTimesheet/timesheet-note';
 
 let connections = 0;

@@ -1,10 +1,10 @@
 import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { fieldLabel, parseRetryAfter, readFailure, toNodeError } from '../../nodes/shared/errors';
-import { Limiter } from '../../nodes/shared/limiter';
-import { idempotencyKey, pageSizeFor, splitRange } from '../../nodes/shared/transport';
-import { itemRanges } from '../../nodes/shared/writes';
+import { fieldLabel, parseRetryAfter, readFailure, toNodeError } from '../../nodes/shared/requests/errors';
+import { Limiter } from '../../nodes/shared/requests/limiter';
+import { idempotencyKey, pageSizeFor, splitRange } from '../../nodes/shared/requests/transport';
+import { itemRanges } from '../../nodes/shared/writes/writes';
 
 const node = { id: 'node-1', name: 'Rostering Shift', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 

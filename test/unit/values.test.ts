@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
-import { checkId, hasOffset, toDate, toInteger, toTimestamp } from '../../nodes/shared/values';
+import { checkId, hasOffset, toDate, toInteger, toTimestamp } from '../../nodes/shared/input/values';
 
 const node = { id: 'n1', name: 'Rostering Shift', type: 'n8n-nodes-rostering.rosteringShift', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 

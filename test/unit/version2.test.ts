@@ -1,5 +1,5 @@
 /**
- * Version 2 of the write nodes (nodes/shared/version2.ts), as n8n's editor decides what to show
+ * Version 2 of the write nodes (nodes/shared/writes/version2.ts), as n8n's editor decides what to show
  * (n8n-workflow's NodeHelpers.displayParameter, the function the editor and the engine use): a
  * saved version 1 node sees exactly its old parameters, a version 2 node the mapper.
  */

@@ -1,14 +1,14 @@
 /**
- * What a trigger remembers of each record and what it tells from it (nodes/shared/what-changed.ts),
+ * What a trigger remembers of each record and what it tells from it (nodes/shared/trigger/what-changed.ts),
  * without a server: the diff, long values kept as a hash, the bound, and each derived event.
  */
 import { readFileSync } from 'fs';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { join } from 'path';
 
-import { learn, startState, takeChanges } from '../../nodes/shared/changes';
-import { itemsOf, triggerProperties } from '../../nodes/shared/trigger';
-import { bound, DERIVED_EVENTS, diff, emptyMemory, KEPT_FIELDS, MAX_REMEMBERED, recall, remember, type DerivedEvent } from '../../nodes/shared/what-changed';
+import { learn, startState, takeChanges } from '../../nodes/shared/trigger/changes';
+import { itemsOf, triggerProperties } from '../../nodes/shared/trigger/trigger';
+import { bound, DERIVED_EVENTS, diff, emptyMemory, KEPT_FIELDS, MAX_REMEMBERED, recall, remember, type DerivedEvent } from '../../nodes/shared/trigger/what-changed';
 
 const T0 = Date.parse('2026-11-23T00:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();

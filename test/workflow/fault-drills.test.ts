@@ -15,8 +15,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { PollHarness } from '../harness';
 import type { RunWorkflowResult } from '../harness';
 import type { RecordedRequest } from '../sandbox';
-import { stableJson } from '../../nodes/shared/values';
-import { MAX_RESENDS_PER_BATCH } from '../../nodes/shared/writes';
+import { stableJson } from '../../nodes/shared/input/values';
+import { MAX_RESENDS_PER_BATCH } from '../../nodes/shared/writes/writes';
 import { letPausesLast } from '../harness/waits';
 import { CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 

@@ -14,7 +14,7 @@ import type { DeclarativeRestApiSettings, IDataObject, IExecuteFunctions, IExecu
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { errorCodesOf, httpResponseOf, isNotConnected, isRefreshRefused, passThroughOf, requestOptionsOf } from '../../nodes/shared/n8n-internals';
-import { readFailure } from '../../nodes/shared/errors';
+import { readFailure } from '../../nodes/shared/requests/errors';
 import { N8N_CORE_VERSION, ON_N8N_1, registerNodeType, runWorkflow, singleNodeWorkflow } from '../harness';
 import { CREDENTIAL_ID, useFixture } from './fixture';
 

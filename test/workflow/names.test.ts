@@ -13,7 +13,7 @@ import { DateTime } from 'luxon';
 import { NodeConnectionTypes, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeType } from 'n8n-workflow';
 
 import { exampleWorkflows } from '../../demo/workflows';
-import { NAMED_FIELDS, NAMED_RESOURCES } from '../../nodes/shared/names';
+import { NAMED_FIELDS, NAMED_RESOURCES } from '../../nodes/shared/editor/names';
 import { RESOURCES, type ResourceKey } from '../../nodes/shared/resources';
 import { registerNodeType, runWorkflow } from '../harness';
 import { api } from '../sandbox/helpers';

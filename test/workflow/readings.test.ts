@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { READING_CHOICES, type RecordedRequest } from '../sandbox';
 import { DEFAULT_READINGS } from '../sandbox/readings';
 import { addBenchLocation, addShifts, shiftsPerRow } from '../sandbox/bulk';
-import { RETRY_DELAYS_MS } from '../../nodes/shared/transport';
+import { RETRY_DELAYS_MS } from '../../nodes/shared/requests/transport';
 import { ON_N8N_1 } from '../harness';
 import { recordedWaits } from '../harness/waits';
 import { byId, seedLookups, useFixture } from './fixture';

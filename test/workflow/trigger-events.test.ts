@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
-import type { ChangeState } from '../../nodes/shared/changes';
+import type { TriggerState } from '../../nodes/shared/trigger/changes';
 import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 jest.setTimeout(60_000);
@@ -33,7 +33,7 @@ function trigger(resource: string, parameters: IDataObject): PollHarness {
 const later = (ms = 2_000) => f.sandbox.clock.advance(ms);
 const now = () => f.sandbox.clock.now().getTime();
 const store = () => f.sandbox.store;
-const state = (data: IDataObject) => ((data['node:Trigger'] as IDataObject | undefined) ?? data).state as unknown as ChangeState;
+const state = (data: IDataObject) => ((data['node:Trigger'] as IDataObject | undefined) ?? data).state as unknown as TriggerState;
 const events = (items: unknown) => ((items as Item[] | null) ?? []).map((item) => `${item.event} ${String(item.record.id)}`);
 
 async function activated(h: PollHarness): Promise<void> {
@@ -350,7 +350,7 @@ describe('No clock-in', () => {
 		later(60_000);
 		expect(await h.poll()).toBeNull();
 		expect(f.apiRequests().map((r) => r.path)).toEqual(['/v1/shifts', '/v1/shifts']);
-		expect(Object.keys((state(h.persisted) as ChangeState & { clockIns: { told: object } }).clockIns.told)).toHaveLength(2);
+		expect(Object.keys((state(h.persisted) as TriggerState & { clockIns: { told: object } }).clockIns.told)).toHaveLength(2);
 	});
 });
 

@@ -15,8 +15,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
-import { stableJson } from '../../nodes/shared/values';
-import { KEPT_FIELDS } from '../../nodes/shared/what-changed';
+import { stableJson } from '../../nodes/shared/input/values';
+import { KEPT_FIELDS } from '../../nodes/shared/trigger/what-changed';
 import { CREDENTIAL_ID, useFixture } from './fixture';
 
 jest.setTimeout(120_000);

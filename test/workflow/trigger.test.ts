@@ -1,7 +1,7 @@
 /**
  * The Rostering Trigger, polled as n8n 2.40.7 polls an active workflow's trigger (PollHarness:
  * static data persisted after activation and when a poll returns items, never after a failed
- * poll), against the sandbox over HTTP. One test (or a few) per guarantee of nodes/shared/changes.ts:
+ * poll), against the sandbox over HTTP. One test (or a few) per guarantee of nodes/shared/trigger/changes.ts:
  * each change comes out once, in order of change time, in its latest state, across paging,
  * failures, restarts, ties at the boundary and a skewed clock; and what the requests, the saved
  * state and the error messages look like while it does.
@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { ON_N8N_1, PollHarness } from '../harness';
-import { OVERLAP_MS, type ChangeState } from '../../nodes/shared/changes';
+import { OVERLAP_MS, type TriggerState } from '../../nodes/shared/trigger/changes';
 import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 jest.setTimeout(60_000);
@@ -76,7 +76,7 @@ const shiftLists = () => f.apiRequests().filter((r) => r.method === 'GET' && r.p
 /** The reads of changes (updated_since), not those of the records in use the trigger learns. */
 const changeReads = () => shiftLists().filter((r) => r.query.updated_since !== undefined);
 /** The trigger's state in h.memory (the node's static data) or h.persisted (the workflow's). */
-const state = (data: IDataObject) => ((data['node:Trigger'] as IDataObject | undefined) ?? data).state as unknown as ChangeState;
+const state = (data: IDataObject) => ((data['node:Trigger'] as IDataObject | undefined) ?? data).state as unknown as TriggerState;
 const ids = (items: Item[] | IDataObject[] | null) => (items ?? []).map((i) => String((i as Item).record.id));
 const at = (item: Item | IDataObject) => Date.parse(String((item as Item).record.updated_at));
 

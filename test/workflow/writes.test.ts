@@ -1,6 +1,6 @@
 /**
  * Writes under every n8n setting a user can switch on (issue 11). Create and Create Many run as the
- * node's customOperations (nodes/shared/writes.ts), so what they send must not depend on how n8n
+ * node's customOperations (nodes/shared/writes/writes.ts), so what they send must not depend on how n8n
  * schedules items: its Batching request option, Retry On Fail, Continue On Fail, or an expression
  * that fails for one item. Each test asserts on what the sandbox received and stored, and on the
  * items and errors a user sees.

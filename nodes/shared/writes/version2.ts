@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { fromMapper, mapperProperty, withRecordIdOf, type MapperSpec } from './mapper';
-import { aiToolRouting } from './n8n-internals';
-import { throughTransport, withBody } from './operations';
-import { resource } from './resources';
-import type { BodyBuilder } from './operations';
+import { aiToolRouting } from '../n8n-internals';
+import { throughTransport, withBody } from '../operations';
+import { resource } from '../resources';
+import type { BodyBuilder } from '../operations';
 
 /**
  * Version 2 of a write node (issue 21), made from its version 1 description, so that a saved

@@ -1,10 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { changedAt, startState, type ChangeState } from './changes';
-import { subjectOf } from './params';
-import { resource } from './resources';
-import { listAll } from './transport';
-import { dayOf } from './values';
+import { subjectOf } from '../requests/errors';
+import { changedAt, startState, type TriggerState, type ClockInCheck } from './changes';
+import { resource } from '../resources';
+import { listAll } from '../requests/transport';
+import { dayOf } from '../input/values';
 import { emptyMemory, KEPT_FIELDS, recall, remember, type TriggerItem } from './what-changed';
 
 /**
@@ -27,30 +27,20 @@ export const NO_CLOCK_IN = {
 	lookBackMs: 24 * 60 * 60_000,
 };
 
-/** What the check keeps in the trigger's state: how far it has looked, and what it has told. */
-export interface ClockInCheck {
-	/** Shifts due at or before this moment (service time, ms) have been looked at. */
-	until: number;
-	/** "<shift id>@<start ms>" → start ms, for the shifts told, kept two days past their start. */
-	told: Record<string, number>;
-}
-
-type WithCheck = ChangeState & { clockIns?: ClockInCheck };
-
 /**
  * The No Clock-In items of a poll at `now` (the service's time), and the state with the check
  * moved on. `query`: the trigger's filters, which the timesheet read takes too (location, employee).
  */
 export async function missedClockIns(
 	ctx: IPollFunctions,
-	state: ChangeState,
+	state: TriggerState,
 	now: number,
 	minutes: number,
 	query: IDataObject,
 	maxRateLimitWaitSeconds: number,
-): Promise<{ items: TriggerItem[]; next: ChangeState }> {
-	const after = (state as WithCheck).clockIns?.until ?? state.floor;
-	const check: ClockInCheck = { until: now, told: { ...((state as WithCheck).clockIns?.told ?? {}) } };
+): Promise<{ items: TriggerItem[]; next: TriggerState }> {
+	const after = state.clockIns?.until ?? state.floor;
+	const check: ClockInCheck = { until: now, told: { ...(state.clockIns?.told ?? {}) } };
 	for (const [told, start] of Object.entries(check.told)) if (start < now - 2 * 86_400_000) delete check.told[told];
 
 	// The remembered shifts with an employee whose start + minutes passed since the last check.
@@ -65,7 +55,7 @@ export async function missedClockIns(
 		if (moment <= Math.max(after, now - NO_CLOCK_IN.lookBackMs) || moment > now || `${id}@${start}` in check.told) continue;
 		due.push({ id, ...shift });
 	}
-	const next = { ...state, clockIns: check } as WithCheck;
+	const next: TriggerState = { ...state, clockIns: check };
 	if (due.length === 0) return { items: [], next };
 
 	// One read of the timesheets over the due shifts' days (a day either side: local dates).

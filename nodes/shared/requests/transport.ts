@@ -14,9 +14,9 @@ import { nextCursor, pageRecords } from './answers';
 import { asNodeError, readFailure, toNodeError, type RequestSubject } from './errors';
 import { connectionKey, ExecutionCache, executionKey } from './execution-cache';
 import { limiterFor } from './limiter';
-import { isNotConnected, isRefreshRefused, retriedExecutionId } from './n8n-internals';
-import { stableJson } from './values';
-import { MAX_PAGE_SIZE } from './resources';
+import { isNotConnected, isRefreshRefused, retriedExecutionId } from '../n8n-internals';
+import { stableJson } from '../input/values';
+import { MAX_PAGE_SIZE } from '../resources';
 import { waits } from './waits';
 
 /**

@@ -1,7 +1,5 @@
 import type { IExecuteSingleFunctions, IPollFunctions } from 'n8n-workflow';
 
-import type { RequestSubject } from './errors';
-import { resource, type ResourceKey } from './resources';
 import { inputError } from './values';
 
 /** Reading the parameters every operation shares. */
@@ -22,17 +20,6 @@ export function maxRateLimitWait(ctx: IExecuteSingleFunctions | IPollFunctions):
 		);
 	}
 	return seconds;
-}
-
-export function subjectOf(key: ResourceKey, operation: string, id?: string): RequestSubject {
-	const spec = resource(key);
-	const writes = !['get', 'getAll'].includes(operation);
-	return {
-		singular: spec.singular,
-		permission: writes && spec.write ? spec.write : spec.read.join(' or '),
-		id,
-		inferredPath: spec.shown ? undefined : `/v1/${spec.path}`,
-	};
 }
 
 /** The user's own Idempotency Key for this item, checked against the API's 1 to 255 characters. */

@@ -1,8 +1,8 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { NAMED_RESOURCES } from './names';
-import { resource, type ListParameter, type ResourceKey } from './resources';
-import { capitalised, titleCase, withArticle } from './values';
+import { resource, type ListParameter, type ResourceKey } from '../resources';
+import { capitalised, titleCase, withArticle } from '../input/values';
 
 
 /**
@@ -28,7 +28,7 @@ export interface LocatorOptions {
 	displayName: string;
 	/** "shift", "location", ...: used in the placeholder and the validation message. */
 	singular: string;
-	/** Name of the list-search method in nodes/shared/search.ts. */
+	/** Name of the list-search method in nodes/shared/editor/search.ts. */
 	searchMethod: string;
 	required?: boolean;
 	description?: string;

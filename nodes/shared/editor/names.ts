@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
 
-import { asNodeError, howToAsk } from './errors';
-import { ExecutionCache, executionKey } from './execution-cache';
-import { maxRateLimitWait, subjectOf } from './params';
-import { resource, type ResourceKey } from './resources';
-import { CREDENTIAL_TYPE, listAll } from './transport';
-import { inputError } from './values';
+import { asNodeError, howToAsk, subjectOf } from '../requests/errors';
+import { ExecutionCache, executionKey } from '../requests/execution-cache';
+import { maxRateLimitWait } from '../input/params';
+import { resource, type ResourceKey } from '../resources';
+import { CREDENTIAL_TYPE, listAll } from '../requests/transport';
+import { inputError } from '../input/values';
 
 /**
  * Options › Add Names: a readable name beside each employee, location and position id of the

@@ -9,16 +9,17 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requestOptionsOf, type Spacing } from './n8n-internals';
-import { maxRateLimitWait, subjectOf, userIdempotencyKey } from './params';
-import { MAX_BATCH_SIZE, resource, type ResourceKey } from './resources';
-import { idempotencyKey, keyScope, listAll, send, type KeyScope } from './transport';
-import { capitalised, startDateSpan } from './values';
-import type { BodyBuilder } from './operations';
-import { MAX_CONCURRENT_REQUESTS } from './limiter';
+import { subjectOf } from '../requests/errors';
+import { requestOptionsOf, type Spacing } from '../n8n-internals';
+import { maxRateLimitWait, userIdempotencyKey } from '../input/params';
+import { MAX_BATCH_SIZE, resource, type ResourceKey } from '../resources';
+import { idempotencyKey, keyScope, listAll, send, type KeyScope } from '../requests/transport';
+import { capitalised, startDateSpan } from '../input/values';
+import type { BodyBuilder } from '../operations';
+import { MAX_CONCURRENT_REQUESTS } from '../requests/limiter';
 import { fromMapper, recordIdOf, reportUnmatched, type MapperSpec } from './mapper';
-import { waits } from './waits';
-import { batchRecords, writtenRecord } from './answers';
+import { waits } from '../requests/waits';
+import { batchRecords, writtenRecord } from '../requests/answers';
 
 /**
  * Create and Create Many, run as the node's `customOperations`: n8n's WorkflowExecute calls them

@@ -1,8 +1,8 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ResourceKey } from './resources';
-import { stableJson } from './values';
+import type { ResourceKey } from '../resources';
+import { stableJson } from '../input/values';
 import { bound, emptyMemory, fieldsOf, recall, remember, type Memory } from './what-changed';
 
 /**
@@ -29,7 +29,8 @@ import { bound, emptyMemory, fieldsOf, recall, remember, type Memory } from './w
 /** How far each poll reaches back before the saved position. */
 export const OVERLAP_MS = 60_000;
 
-export interface ChangeState {
+/** The trigger's whole saved state (static data `state`): its position, what it remembers, its checks. */
+export interface TriggerState {
 	/** The resource and server-side filters the position belongs to; a change starts over. */
 	config: string;
 	/** Nothing changed before this moment is delivered: the activation, or the chosen start date. */
@@ -40,6 +41,16 @@ export interface ChangeState {
 	seen: Record<string, string>;
 	/** What the trigger last saw of each record (absent in a state saved before it kept one). */
 	memory?: Memory;
+	/** The Shift trigger's No Clock-In check (no-clock-in.ts), once it has looked. */
+	clockIns?: ClockInCheck;
+}
+
+/** What the check keeps in the trigger's state: how far it has looked, and what it has told. */
+export interface ClockInCheck {
+	/** Shifts due at or before this moment (service time, ms) have been looked at. */
+	until: number;
+	/** "<shift id>@<start ms>" → start ms, for the shifts told, kept two days past their start. */
+	told: Record<string, number>;
 }
 
 export type ChangeEvent = 'created' | 'updated' | 'removed';
@@ -68,12 +79,12 @@ export function fingerprint(record: IDataObject): string {
 }
 
 /** Where the next poll starts reading: the position less the overlap, never before the floor. */
-export function windowStart(state: ChangeState): number {
+export function windowStart(state: TriggerState): number {
 	return Math.max(state.floor, state.cursor - OVERLAP_MS);
 }
 
 /** A new state: nothing delivered yet, reading from `from` (the activation or a chosen date). */
-export function startState(config: string, from: number, memory?: Memory): ChangeState {
+export function startState(config: string, from: number, memory?: Memory): TriggerState {
 	return { config, floor: from, cursor: from, seen: {}, ...(memory ? { memory } : {}) };
 }
 
@@ -82,7 +93,7 @@ export function startState(config: string, from: number, memory?: Memory): Chang
  * records in use then). A record changed since the window began is not learned from this read: its
  * change comes with the next poll, and its previous values are not these.
  */
-export function learn(state: ChangeState, records: IDataObject[], key?: ResourceKey): ChangeState {
+export function learn(state: TriggerState, records: IDataObject[], key?: ResourceKey): TriggerState {
 	const start = windowStart(state);
 	const memory = memoryFor(state, key, records[0]);
 	for (const record of records) {
@@ -94,7 +105,7 @@ export function learn(state: ChangeState, records: IDataObject[], key?: Resource
 }
 
 /** The state's memory, or a new one when it has none or names other fields. */
-function memoryFor(state: ChangeState, key: ResourceKey | undefined, sample: IDataObject | undefined): Memory {
+function memoryFor(state: TriggerState, key: ResourceKey | undefined, sample: IDataObject | undefined): Memory {
 	const fields = fieldsOf(key, sample ?? {});
 	const kept = state.memory;
 	if (kept && (fields.length === 0 || stableJson(kept.fields) === stableJson(fields))) return { fields: kept.fields, records: { ...kept.records } };
@@ -113,7 +124,7 @@ export function beforeOf(event: ChangeEvent, memory: Memory | undefined, id: str
 	return known && known.at <= at ? known.values : undefined;
 }
 
-function eventOf(record: IDataObject, start: number, state: ChangeState): ChangeEvent {
+function eventOf(record: IDataObject, start: number, state: TriggerState): ChangeEvent {
 	if (record.archived === true) return 'removed';
 	const created = typeof record.created_at === 'string' ? Date.parse(record.created_at) : NaN;
 	// Created inside this window and never delivered: a record delivered before is still in
@@ -128,12 +139,12 @@ function eventOf(record: IDataObject, start: number, state: ChangeState): Change
  */
 export function takeChanges(
 	records: IDataObject[],
-	state: ChangeState,
+	state: TriggerState,
 	serviceTime?: number,
 	key?: ResourceKey,
 	/** False: nothing remembered (Say What Changed off); an update's `before` is then unknown. */
 	remembering = true,
-): { changes: Change[]; next: ChangeState } {
+): { changes: Change[]; next: TriggerState } {
 	const start = windowStart(state);
 	const memory = remembering ? memoryFor(state, key, records[0]) : emptyMemory([]);
 	// A record changed while the poll was paging can be listed twice; its latest version counts.
@@ -168,7 +179,7 @@ export function takeChanges(
 	// Everything changed before the poll began has been listed (late ones come in the overlap).
 	const cursor = Math.max(state.cursor, serviceTime ?? newest);
 	// What else the state holds (the Shift trigger's clock-in check) goes on as it was.
-	const next: ChangeState = { ...state, cursor, seen: {}, memory };
+	const next: TriggerState = { ...state, cursor, seen: {}, memory };
 	if (!remembering) delete next.memory;
 	const keepFrom = windowStart(next);
 	for (const [id, version] of Object.entries(state.seen)) {

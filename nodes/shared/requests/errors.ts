@@ -1,8 +1,9 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { errorCodesOf, httpResponseOf } from './n8n-internals';
-import { titleCase } from './values';
+import { errorCodesOf, httpResponseOf } from '../n8n-internals';
+import { resource, type ResourceKey } from '../resources';
+import { titleCase } from '../input/values';
 
 /**
  * What the service said when it refused a request. The spec shows a code, a request id to quote
@@ -32,6 +33,18 @@ export interface RequestSubject {
 	inferredPath?: string;
 	/** The permissions the service granted the connection (the token's scope), when known. */
 	granted?: string[];
+}
+
+/** What a request is about, for its error messages: the resource, the permission it needs, the record. */
+export function subjectOf(key: ResourceKey, operation: string, id?: string): RequestSubject {
+	const spec = resource(key);
+	const writes = !['get', 'getAll'].includes(operation);
+	return {
+		singular: spec.singular,
+		permission: writes && spec.write ? spec.write : spec.read.join(' or '),
+		id,
+		inferredPath: spec.shown ? undefined : `/v1/${spec.path}`,
+	};
 }
 
 /** Form labels where they differ from the API field's words ("offset_minutes" is "Starts After"). */

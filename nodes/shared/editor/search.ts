@@ -1,10 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { resource, type ResourceKey } from './resources';
-import { nextCursor, pageRecords, timezoneOf } from './answers';
+import { resource, type ResourceKey } from '../resources';
+import { nextCursor, pageRecords, timezoneOf } from '../requests/answers';
 import { employeeName } from './names';
-import { send } from './transport';
-import { dayOf, ID_PATTERN } from './values';
+import { send } from '../requests/transport';
+import { dayOf, ID_PATTERN } from '../input/values';
 
 /**
  * The list-search methods behind the pickers. The API has no text search, so a typed filter is

@@ -2,8 +2,8 @@ import { createHash } from 'crypto';
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ResourceKey } from './resources';
-import { stableJson, titleCase } from './values';
+import type { ResourceKey } from '../resources';
+import { stableJson, titleCase } from '../input/values';
 
 /**
  * What a trigger remembers of each record it has seen, so that an update can say what changed,

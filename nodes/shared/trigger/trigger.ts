@@ -1,14 +1,15 @@
 import type { IDataObject, INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { beforeOf, changedAt, learn, startState, takeChanges, windowStart, type Change, type ChangeEvent, type ChangeState } from './changes';
-import { addNamesOption, maxRateLimitWaitOption, triggerFilters } from './fields';
-import { keepPollState } from './n8n-internals';
-import { addNames, NAMED_RESOURCES } from './names';
-import { maxRateLimitWait, subjectOf } from './params';
-import { RESOURCES, resource, type ResourceKey } from './resources';
-import { listAll, send } from './transport';
-import { checkId, dayOf, inputError, stableJson, titleCase, toTimestamp } from './values';
+import { subjectOf } from '../requests/errors';
+import { beforeOf, changedAt, learn, startState, takeChanges, windowStart, type Change, type ChangeEvent, type TriggerState } from './changes';
+import { addNamesOption, maxRateLimitWaitOption, triggerFilters } from '../editor/fields';
+import { keepPollState } from '../n8n-internals';
+import { addNames, NAMED_RESOURCES } from '../editor/names';
+import { maxRateLimitWait } from '../input/params';
+import { RESOURCES, resource, type ResourceKey } from '../resources';
+import { listAll, send } from '../requests/transport';
+import { checkId, dayOf, inputError, stableJson, titleCase, toTimestamp } from '../input/values';
 import { DERIVED_EVENTS, diff, exampleItems, fieldsOf, KEPT_FIELDS, MAX_REMEMBERED, type TriggerItem } from './what-changed';
 import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT, recentMissedClockIns } from './no-clock-in';
 
@@ -289,7 +290,7 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 	const staticData = ctx.getWorkflowStaticData('node');
 
 	if (ctx.getMode() === 'manual') {
-		const saved = remembering ? (staticData.state as ChangeState | undefined) : undefined;
+		const saved = remembering ? (staticData.state as TriggerState | undefined) : undefined;
 		return await testEvent(ctx, key, { events, watch, remembering, query, maxRateLimitWaitSeconds }, changedSince, saved);
 	}
 
@@ -300,7 +301,7 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 			: undefined;
 	// The position belongs to these settings: changing the resource, a filter or the start begins afresh.
 	const config = stableJson({ key, query, start, since: since ?? null });
-	let state = staticData.state as ChangeState | undefined;
+	let state = staticData.state as TriggerState | undefined;
 	if (!state || state.config !== config) {
 		if (since === undefined) {
 			// From activation: the service's clock now is where changes start; nothing to deliver yet.
@@ -325,7 +326,7 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 	const { changes, next } = takeChanges(records, state, serviceTime, key, remembering);
 	const fields = next.memory?.fields ?? [];
 	const items = changes.flatMap((change) => itemsOf(key, change, events, watch, fields));
-	let saved: ChangeState = next;
+	let saved: TriggerState = next;
 	if (key === 'shift' && events.includes(NO_CLOCK_IN_EVENT)) {
 		const minutes = ctx.getNodeParameter('noClockInAfter', NO_CLOCK_IN.defaultMinutes) as number;
 		const checked = await missedClockIns(ctx, next, serviceTime ?? Date.now(), minutes, query, maxRateLimitWaitSeconds);
@@ -352,7 +353,7 @@ async function testEvent(
 	key: ResourceKey,
 	settings: { events: string[]; watch: string[]; remembering: boolean; query: IDataObject; maxRateLimitWaitSeconds: number },
 	changedSince: (from: number) => Promise<IDataObject[]>,
-	saved: ChangeState | undefined,
+	saved: TriggerState | undefined,
 ): Promise<INodeExecutionData[][]> {
 	const { events, watch, remembering, query, maxRateLimitWaitSeconds } = settings;
 	const spec = resource(key);

@@ -10,10 +10,10 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 
-import { resource, type ResourceKey } from './resources';
-import { idParameter } from './operations';
-import { checkId, inputError } from './values';
-import type { BodyBuilder } from './operations';
+import { resource, type ResourceKey } from '../resources';
+import { idParameter } from '../operations';
+import { checkId, inputError } from '../input/values';
+import type { BodyBuilder } from '../operations';
 
 /**
  * n8n's resource mapper (the `columns` parameter of version 2 write operations): Map Automatically

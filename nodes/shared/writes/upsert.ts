@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { subjectOf } from '../requests/errors';
 import { asParameters, MAPPER_PARAMETER, mappedContext, mappedRow, relabelled, reportUnmatched, type MapperSpec } from './mapper';
-import { requestOptionsOf } from './n8n-internals';
-import { maxRateLimitWait, subjectOf } from './params';
-import { resource } from './resources';
-import { knownTimezone, type BodyBuilder } from './operations';
-import { listAll, send } from './transport';
-import { checkId, stableJson } from './values';
+import { requestOptionsOf } from '../n8n-internals';
+import { maxRateLimitWait } from '../input/params';
+import { resource } from '../resources';
+import { knownTimezone, type BodyBuilder } from '../operations';
+import { listAll, send } from '../requests/transport';
+import { checkId, stableJson } from '../input/values';
 import {
 	forItem,
 	inTurn,
