@@ -1,93 +1,19 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, placeAndTimes } from '../shared/editor/fields';
-import {
-	checkEndAfterStart,
-	confirmLocation,
-	idParameter,
-	prepareList,
-	recordBeingChanged,
-	runThroughTransport,
-	startAndEndAt,
-	throughTransport,
-	timestampAt,
-	updateFieldsOf,
-	withBody,
-	withRecordId,
-} from '../shared/operations';
-import { resourceMapping, type MapperSpec } from '../shared/writes/mapper';
+import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
+import { resourceMapping } from '../shared/writes/mapper';
+import { toolCallBody } from '../shared/writes/bodies';
 import { aiToolRouting } from '../shared/n8n-internals';
 import { listSearch } from '../shared/editor/search';
-import { mappedWriteOperations, type UpsertSpec } from '../shared/writes/upsert';
+import { mappedWriteOperations } from '../shared/writes/upsert';
 import { withVersion2 } from '../shared/writes/version2';
-import { compact, inputError, textField, startDateSpan } from '../shared/input/values';
+import { ON_DEMAND_SHIFT_WRITES } from './bodies';
+import { MAPPER, UPSERT } from './mapper';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
-
-/** Body of an on-demand shift create (also each item of Create Many), checked before anything is sent. */
-async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
-	const locationId = idParameter(ctx, 'locationId', 'Location', 'location');
-	const positionId = idParameter(ctx, 'positionId', 'Position', 'position');
-	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
-	const { start, end, timezone } = await startAndEndAt(ctx, locationId, 'on-demand shift');
-	await confirmLocation(ctx, timezone);
-	return compact({
-		location_id: locationId,
-		position_id: positionId,
-		start_time: start,
-		end_time: end,
-		notes: textField(ctx.getNode(), ctx.getItemIndex(), extra.notes, 'Additional Fields › Notes'),
-	});
-}
-
-/** Body of an on-demand shift change: only the fields the user added. */
-async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
-	const shiftId = idParameter(ctx, 'onDemandShiftId', 'On-Demand Shift', 'on-demand shift');
-	const fields = updateFieldsOf(ctx);
-	// The record as it is, read only when needed: its location's time zone for local times, and
-	// its times to check order.
-	const current = recordBeingChanged(ctx, 'onDemandShift', shiftId, 'On-Demand Shift');
-	const { timezone } = current;
-	const body: IDataObject = {};
-	if ('positionId' in fields) body.position_id = idParameter(ctx, 'updateFields.positionId', 'Position', 'position');
-	if ('startTime' in fields) body.start_time = await timestampAt(ctx, fields.startTime, 'Start Time', timezone);
-	if ('endTime' in fields) body.end_time = await timestampAt(ctx, fields.endTime, 'End Time', timezone);
-	if (body.start_time || body.end_time) {
-		const start = (body.start_time as string) ?? (current.wasRead() ? String((await current.record()).start_time) : undefined);
-		const end = (body.end_time as string) ?? (current.wasRead() ? String((await current.record()).end_time) : undefined);
-		if (start && end) checkEndAfterStart(ctx, start, end, 'on-demand shift');
-	}
-	if ('notes' in fields) body.notes = textField(ctx.getNode(), ctx.getItemIndex(), fields.notes, 'Update Fields › Notes') ?? null;
-	if (Object.keys(body).length === 0) {
-		throw inputError(node, itemIndex, 'Update Fields has nothing to change', 'Add a field and give it a value.');
-	}
-	return body;
-}
-
-/** Version 2: the on-demand shift's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
-const MAPPER: MapperSpec = {
-	key: 'onDemandShift',
-	idParameter: 'onDemandShiftId',
-	idLabel: 'On-Demand Shift',
-	fields: [
-		{ id: 'location_id', displayName: 'Location ID', required: true, create: 'locationId', match: true, defaultMatch: true },
-		{ id: 'position_id', displayName: 'Position ID', required: true, create: 'positionId', update: 'updateFields.positionId', match: true, defaultMatch: true },
-		{ id: 'start_time', displayName: 'Start Time', required: true, create: 'startTime', update: 'updateFields.startTime', match: true, defaultMatch: true },
-		{ id: 'end_time', displayName: 'End Time', required: true, create: 'endTime', update: 'updateFields.endTime', match: true },
-		{ id: 'notes', displayName: 'Notes', create: 'additionalFields.notes', update: 'updateFields.notes' },
-	],
-};
-
-/** Create or Update: by default, the same on-demand shift is the same position starting at the same time at the same place. */
-const UPSERT: UpsertSpec = {
-	updatable: ['position_id', 'start_time', 'end_time', 'notes'],
-	defaultMatch: ['location_id', 'position_id', 'start_time'],
-	span: startDateSpan,
-};
 
 export class RosteringOnDemandShift implements INodeType {
 	description: INodeTypeDescription = {
@@ -150,7 +76,7 @@ export class RosteringOnDemandShift implements INodeType {
 						action: 'Create an on demand shift',
 						description: 'Add a draft on-demand shift for the venue to price and publish',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/on-demand-shifts' }, throughTransport(withBody(createBody))),
+						routing: aiToolRouting({ method: 'POST', url: '/v1/on-demand-shifts' }, throughTransport(toolCallBody(ON_DEMAND_SHIFT_WRITES, 'create'))),
 					},
 					{
 						name: 'Create Many',
@@ -159,7 +85,7 @@ export class RosteringOnDemandShift implements INodeType {
 						description:
 							'Create one on-demand shift per input item, sent in batches of up to 100 that are saved all or nothing',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/on-demand-shifts' }, throughTransport(withBody(createBody))),
+						routing: aiToolRouting({ method: 'POST', url: '/v1/on-demand-shifts' }, throughTransport(toolCallBody(ON_DEMAND_SHIFT_WRITES, 'create'))),
 					},
 					{
 						name: 'Delete',
@@ -197,7 +123,7 @@ export class RosteringOnDemandShift implements INodeType {
 						action: 'Update an on demand shift',
 						description: 'Change a draft on-demand shift that has not started',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'PATCH', url: '/v1/on-demand-shifts' }, throughTransport(withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift'), withBody(updateBody))),
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/on-demand-shifts' }, throughTransport(toolCallBody(ON_DEMAND_SHIFT_WRITES, 'update'))),
 					},
 					{
 						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
@@ -268,12 +194,12 @@ export class RosteringOnDemandShift implements INodeType {
 			...returnAllAndLimit(),
 			getManyFilters('onDemandShift'),
 			requestOptions(WRITES, ALL),
-		], MAPPER, { create: createBody, update: updateBody }),
+		], MAPPER),
 	};
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
 	// Create, Create Many and Update read every item before sending any (nodes/shared/writes/writes.ts);
 	// Create or Update matches every row first (nodes/shared/writes/upsert.ts).
-	customOperations = { onDemandShift: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody }) };
+	customOperations = { onDemandShift: mappedWriteOperations(ON_DEMAND_SHIFT_WRITES, UPSERT) };
 }

@@ -1,65 +1,19 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { prepareList, runThroughTransport, throughTransport, updateFieldsOf, withBody, withRecordId } from '../shared/operations';
-import { resourceMapping, type MapperSpec } from '../shared/writes/mapper';
+import { prepareList, runThroughTransport, throughTransport, withBody, withRecordId } from '../shared/operations';
+import { resourceMapping } from '../shared/writes/mapper';
+import { toolCallBody } from '../shared/writes/bodies';
 import { aiToolRouting } from '../shared/n8n-internals';
 import { listSearch } from '../shared/editor/search';
-import { mappedWriteOperations, type UpsertSpec } from '../shared/writes/upsert';
+import { mappedWriteOperations } from '../shared/writes/upsert';
 import { withVersion2 } from '../shared/writes/version2';
-import { CODE_RULE, colourOf, employeeIdsOf, MAX_CODE, MAX_NAME, NAME_RULE, textOf } from './project-fields';
-import { compact, inputError } from '../shared/input/values';
+import { PROJECT_WRITES } from './bodies';
+import { MAPPER, UPSERT } from './mapper';
 
 const WRITES = ['archive', 'create', 'unarchive', 'update'];
 const ALL = ['archive', 'create', 'get', 'getAll', 'unarchive', 'update'];
-
-/** Body of a project create, checked before anything is sent: only the keys the endpoint takes. */
-async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
-	const name = textOf(ctx, ctx.getNodeParameter('name', ''), 'Name', MAX_NAME, NAME_RULE);
-	const code = textOf(ctx, ctx.getNodeParameter('code', ''), 'Code', MAX_CODE, CODE_RULE);
-	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
-	const colour = extra.colour === undefined || extra.colour === '' ? undefined : colourOf(ctx, extra.colour);
-	const employeeIds = 'employeeIds' in extra ? employeeIdsOf(ctx, extra.employeeIds) : undefined;
-	return compact({ name, code, colour, employee_ids: employeeIds?.length ? employeeIds : undefined });
-}
-
-/** Body of a project change: only the fields the user added. Status is Archive / Unarchive's. */
-async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
-	const fields = updateFieldsOf(ctx);
-	const body: IDataObject = {};
-	if ('name' in fields) body.name = textOf(ctx, fields.name, 'Name', MAX_NAME, NAME_RULE);
-	if ('code' in fields) body.code = textOf(ctx, fields.code, 'Code', MAX_CODE, CODE_RULE);
-	if ('colour' in fields) {
-		if (fields.removeColour === true) {
-			throw inputError(
-				node,
-				itemIndex,
-				'Update Fields has both Colour and Remove Colour',
-				'Choose one: a new colour, or Remove Colour to leave the project without a colour.',
-			);
-		}
-		if (fields.colour === '' || fields.colour === undefined || fields.colour === null) {
-			throw inputError(node, itemIndex, 'Colour is empty', 'Pick a colour, or use Remove Colour instead to take the colour off the project.');
-		}
-		body.colour = colourOf(ctx, fields.colour);
-	}
-	if (fields.removeColour === true) body.colour = null;
-	// An empty list takes everyone off the project.
-	if ('employeeIds' in fields) body.employee_ids = employeeIdsOf(ctx, fields.employeeIds);
-	if (Object.keys(body).length === 0) {
-		throw inputError(node, itemIndex, 'Update Fields has nothing to change', 'Add a field and give it a value.');
-	}
-	return body;
-}
 
 /**
  * preSend for Get Many: the service hides archived records unless they are asked for, so choosing
@@ -70,31 +24,6 @@ async function archivedOnRequest(this: IExecuteSingleFunctions, request: IHttpRe
 	if (qs.status === 'archived') qs.include_archived = true;
 	return { ...request, qs };
 }
-
-/** Version 2: the project's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
-const MAPPER: MapperSpec = {
-	key: 'project',
-	idParameter: 'projectId',
-	idLabel: 'Project',
-	fields: [
-		{ id: 'name', displayName: 'Name', required: true, create: 'name', update: 'updateFields.name', match: true },
-		{ id: 'code', displayName: 'Code', required: true, create: 'code', update: 'updateFields.code', match: true, defaultMatch: true },
-		{ id: 'colour', displayName: 'Colour', create: 'additionalFields.colour', update: 'updateFields.colour' },
-		{ id: 'employee_ids', displayName: 'Employee IDs', create: 'additionalFields.employeeIds', update: 'updateFields.employeeIds' },
-	],
-};
-
-/**
- * Create or Update: by default, the same project is the active project with the same code (two
- * active projects cannot share one). Archived projects are not matched: a row whose code only an
- * archived project has creates an active one.
- */
-const UPSERT: UpsertSpec = {
-	updatable: ['name', 'code', 'colour', 'employee_ids'],
-	defaultMatch: ['code'],
-	sets: ['employee_ids'],
-	oneByOne: true,
-};
 
 export class RosteringProject implements INodeType {
 	description: INodeTypeDescription = {
@@ -148,7 +77,7 @@ export class RosteringProject implements INodeType {
 						description: 'Take a project out of use; it is kept and can be unarchived',
 						routing: {
 							request: { method: 'PATCH', url: '/v1/projects' },
-							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody(async () => ({ status: 'archived' }))),
+							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody({ status: 'archived' })),
 						},
 					},
 					{
@@ -157,7 +86,7 @@ export class RosteringProject implements INodeType {
 						action: 'Create a project',
 						description: 'Add an active project',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/projects' }, throughTransport(withBody(createBody))),
+						routing: aiToolRouting({ method: 'POST', url: '/v1/projects' }, throughTransport(toolCallBody(PROJECT_WRITES, 'create'))),
 					},
 					{
 						name: 'Get',
@@ -187,7 +116,7 @@ export class RosteringProject implements INodeType {
 						description: 'Make an archived project active again',
 						routing: {
 							request: { method: 'PATCH', url: '/v1/projects' },
-							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody(async () => ({ status: 'active' }))),
+							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody({ status: 'active' })),
 						},
 					},
 					{
@@ -196,7 +125,7 @@ export class RosteringProject implements INodeType {
 						action: 'Update a project',
 						description: "Change a project's name, code, colour or employees",
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'PATCH', url: '/v1/projects' }, throughTransport(withRecordId('projectId', 'Project', 'project'), withBody(updateBody))),
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/projects' }, throughTransport(toolCallBody(PROJECT_WRITES, 'update'))),
 					},
 					{
 						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
@@ -310,12 +239,12 @@ export class RosteringProject implements INodeType {
 			...returnAllAndLimit(),
 			getManyFilters('project'),
 			requestOptions(WRITES, ALL),
-		], MAPPER, { create: createBody, update: updateBody }),
+		], MAPPER),
 	};
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
 	// Create and Update read every item before sending any (nodes/shared/writes/writes.ts); Create or
 	// Update matches every row first (nodes/shared/writes/upsert.ts).
-	customOperations = { project: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody }) };
+	customOperations = { project: mappedWriteOperations(PROJECT_WRITES, UPSERT) };
 }

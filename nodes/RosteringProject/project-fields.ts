@@ -1,6 +1,5 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
-
 import { ID_PATTERN, inputError } from '../shared/input/values';
+import type { WriteItem } from '../shared/writes/rows';
 
 /**
  * The rules of a project's fields (the spec's "Limits" and the Project table), checked before
@@ -16,9 +15,8 @@ export const CODE_RULE = `A project code is 1 to ${MAX_CODE} characters.`;
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 /** Name or code: text of 1 to `max` characters (a number mapped from a sheet counts as its digits). */
-export function textOf(ctx: IExecuteSingleFunctions, value: unknown, field: string, max: number, rule: string): string {
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
+export function textOf(item: WriteItem, value: unknown, field: string, max: number, rule: string): string {
+	const { node, itemIndex } = item;
 	const text = typeof value === 'number' ? String(value) : value;
 	if (text === undefined || text === null || text === '') throw inputError(node, itemIndex, `${field} is empty`, rule);
 	if (typeof text !== 'string') {
@@ -29,12 +27,12 @@ export function textOf(ctx: IExecuteSingleFunctions, value: unknown, field: stri
 }
 
 /** A colour as the API takes it: # and six hexadecimal digits. */
-export function colourOf(ctx: IExecuteSingleFunctions, value: unknown): string {
+export function colourOf(item: WriteItem, value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (typeof text !== 'string' || !COLOUR.test(text)) {
 		throw inputError(
-			ctx.getNode(),
-			ctx.getItemIndex(),
+			item.node,
+			item.itemIndex,
 			`Colour: ${JSON.stringify(value)} is not a colour`,
 			'A project colour is # followed by six hexadecimal digits (0-9, a-f), like #4caf50.',
 		);
@@ -46,9 +44,8 @@ export function colourOf(ctx: IExecuteSingleFunctions, value: unknown): string {
  * Employee IDs: text of ids separated by commas (spaces and new lines also separate), or an array
  * of ids mapped by an expression. Each is checked; repeats are sent once.
  */
-export function employeeIdsOf(ctx: IExecuteSingleFunctions, value: unknown): string[] {
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
+export function employeeIdsOf(item: WriteItem, value: unknown): string[] {
+	const { node, itemIndex } = item;
 	const field = 'Employee IDs';
 	let list: unknown[];
 	if (Array.isArray(value)) list = value;

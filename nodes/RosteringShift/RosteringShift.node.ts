@@ -1,130 +1,19 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks, placeAndTimes } from '../shared/editor/fields';
-import {
-	checkEndAfterStart,
-	confirmLocation,
-	idParameter,
-	prepareList,
-	recordBeingChanged,
-	runThroughTransport,
-	startAndEndAt,
-	throughTransport,
-	timestampAt,
-	updateFieldsOf,
-	withBody,
-	withRecordId,
-} from '../shared/operations';
-import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/writes/mapper';
+import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
+import { resourceMapping } from '../shared/writes/mapper';
+import { toolCallBody } from '../shared/writes/bodies';
 import { aiToolRouting } from '../shared/n8n-internals';
 import { listSearch } from '../shared/editor/search';
-import { mappedWriteOperations, type UpsertSpec } from '../shared/writes/upsert';
+import { mappedWriteOperations } from '../shared/writes/upsert';
 import { withVersion2 } from '../shared/writes/version2';
-import { checkId, compact, inputError, textField, toInteger, startDateSpan } from '../shared/input/values';
+import { SHIFT_WRITES } from './bodies';
+import { MAPPER, UPSERT } from './mapper';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
-
-type Break = { offsetMinutes?: unknown; durationMinutes?: unknown; paid?: unknown };
-
-/** The breaks editor's rows as the API's {offset_minutes, duration_minutes, paid}, checked. */
-function breaksOf(ctx: IExecuteSingleFunctions, rows: Break[] | undefined, field: string): IDataObject[] | undefined {
-	if (!rows?.length) return undefined;
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
-	return rows.map((row, i) => ({
-		offset_minutes: toInteger(node, itemIndex, row.offsetMinutes, `${field} ${i + 1} › Starts After (Minutes)`, 0, 24 * 60),
-		duration_minutes: toInteger(node, itemIndex, row.durationMinutes, `${field} ${i + 1} › Duration (Minutes)`, 1, 24 * 60),
-		paid: row.paid === true,
-	}));
-}
-
-/** Body of a shift create (also each item of Create Many), checked before anything is sent. */
-async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
-	const locationId = idParameter(ctx, 'locationId', 'Location', 'location');
-	const positionId = idParameter(ctx, 'positionId', 'Position', 'position');
-	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
-	const employee = ctx.getNodeParameter('additionalFields.employeeId', '', { extractValue: true }) as string;
-	const employeeId = employee ? checkId(ctx.getNode(), ctx.getItemIndex(), employee, 'Employee', 'employee') : undefined;
-	// Checks that need no request come first: breaks and notes before the location is read.
-	const breaks = breaksOf(ctx, (extra.breaks as IDataObject | undefined)?.break as Break[], 'Break');
-	const notes = textField(ctx.getNode(), ctx.getItemIndex(), extra.notes, 'Additional Fields › Notes');
-	const { start, end, timezone } = await startAndEndAt(ctx, locationId, 'shift');
-	await confirmLocation(ctx, timezone);
-	return compact({
-		location_id: locationId,
-		position_id: positionId,
-		employee_id: employeeId,
-		start_time: start,
-		end_time: end,
-		breaks,
-		notes,
-	});
-}
-
-/** Body of a shift change: only the fields the user added. */
-async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
-	const shiftId = idParameter(ctx, 'shiftId', 'Shift', 'shift');
-	const fields = updateFieldsOf(ctx);
-	// The shift as it is: its location's time zone for local times, and its times to check order.
-	const current = recordBeingChanged(ctx, 'shift', shiftId, 'Shift');
-	const { timezone } = current;
-	const body: IDataObject = {};
-	if ('positionId' in fields) body.position_id = idParameter(ctx, 'updateFields.positionId', 'Position', 'position');
-	if ('employeeId' in fields) body.employee_id = idParameter(ctx, 'updateFields.employeeId', 'Employee', 'employee');
-	if (fields.openShift === true) {
-		if ('employeeId' in fields) {
-			throw inputError(node, itemIndex, 'Update Fields has both Employee and Make Open Shift', 'Choose one: a person for the shift, or an open shift.');
-		}
-		body.employee_id = null;
-	}
-	if ('startTime' in fields) body.start_time = await timestampAt(ctx, fields.startTime, 'Start Time', timezone);
-	if ('endTime' in fields) body.end_time = await timestampAt(ctx, fields.endTime, 'End Time', timezone);
-	if (body.start_time || body.end_time) {
-		const start = (body.start_time as string) ?? (current.wasRead() ? String((await current.record()).start_time) : undefined);
-		const end = (body.end_time as string) ?? (current.wasRead() ? String((await current.record()).end_time) : undefined);
-		if (start && end) checkEndAfterStart(ctx, start, end, 'shift');
-	}
-	if ('breaks' in fields) body.breaks = breaksOf(ctx, (fields.breaks as IDataObject).break as Break[], 'Break') ?? [];
-	if ('notes' in fields) body.notes = textField(node, itemIndex, fields.notes, 'Update Fields › Notes') ?? null;
-	if (Object.keys(body).length === 0) {
-		throw inputError(node, itemIndex, 'Update Fields has nothing to change', 'Add a field and give it a value.');
-	}
-	return body;
-}
-
-/** Version 2's Breaks, as the API writes them, in the shape of version 1's rows. */
-const SHIFT_BREAKS = breaksAsRows(
-	(api) => ({ offsetMinutes: api.offset_minutes, durationMinutes: api.duration_minutes, paid: api.paid }),
-	'[{"offset_minutes": 240, "duration_minutes": 30, "paid": false}]',
-);
-
-/** Version 2: the shift's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
-const MAPPER: MapperSpec = {
-	key: 'shift',
-	idParameter: 'shiftId',
-	idLabel: 'Shift',
-	fields: [
-		{ id: 'location_id', displayName: 'Location ID', required: true, create: 'locationId', match: true, defaultMatch: true },
-		{ id: 'position_id', displayName: 'Position ID', required: true, create: 'positionId', update: 'updateFields.positionId', match: true },
-		{ id: 'employee_id', displayName: 'Employee ID', create: 'additionalFields.employeeId', update: 'updateFields.employeeId', match: true, defaultMatch: true },
-		{ id: 'start_time', displayName: 'Start Time', required: true, create: 'startTime', update: 'updateFields.startTime', match: true, defaultMatch: true },
-		{ id: 'end_time', displayName: 'End Time', required: true, create: 'endTime', update: 'updateFields.endTime', match: true },
-		{ id: 'breaks', displayName: 'Breaks', type: 'array', create: 'additionalFields.breaks', update: 'updateFields.breaks', toParameter: SHIFT_BREAKS },
-		{ id: 'notes', displayName: 'Notes', create: 'additionalFields.notes', update: 'updateFields.notes' },
-		{ id: 'open_shift', displayName: 'Make Open Shift', type: 'boolean', update: 'updateFields.openShift', only: ['update'] },
-	],
-};
-
-/** Create or Update: by default, the same shift is the same person starting at the same time at the same place. */
-const UPSERT: UpsertSpec = {
-	updatable: ['position_id', 'employee_id', 'start_time', 'end_time', 'breaks', 'notes'],
-	defaultMatch: ['location_id', 'employee_id', 'start_time'],
-	span: startDateSpan,
-};
 
 export class RosteringShift implements INodeType {
 	description: INodeTypeDescription = {
@@ -185,7 +74,7 @@ export class RosteringShift implements INodeType {
 						action: 'Create a shift',
 						description: 'Add an unpublished shift to the roster',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport(withBody(createBody))),
+						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'create'))),
 					},
 					{
 						name: 'Create Many',
@@ -193,7 +82,7 @@ export class RosteringShift implements INodeType {
 						action: 'Create many shifts',
 						description: 'Create one shift per input item, sent in batches of up to 100 that are saved all or nothing',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport(withBody(createBody))),
+						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'create'))),
 					},
 					{
 						name: 'Delete',
@@ -231,7 +120,7 @@ export class RosteringShift implements INodeType {
 						action: 'Update a shift',
 						description: 'Change a shift that has not started; a published shift becomes a draft again',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'PATCH', url: '/v1/shifts' }, throughTransport(withRecordId('shiftId', 'Shift', 'shift'), withBody(updateBody))),
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'update'))),
 					},
 					{
 						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
@@ -321,12 +210,12 @@ export class RosteringShift implements INodeType {
 			...returnAllAndLimit(),
 			getManyFilters('shift'),
 			requestOptions(WRITES, ALL),
-		], MAPPER, { create: createBody, update: updateBody }),
+		], MAPPER),
 	};
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
 
 	// Create, Create Many and Update read every item before sending any (nodes/shared/writes/writes.ts);
 	// Create or Update matches every row first (nodes/shared/writes/upsert.ts).
-	customOperations = { shift: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody }) };
+	customOperations = { shift: mappedWriteOperations(SHIFT_WRITES, UPSERT) };
 }

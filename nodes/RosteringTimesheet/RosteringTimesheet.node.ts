@@ -4,7 +4,7 @@
  * note vs notes: the spec's Timesheet field table names the note field `notes`, while every
  * request and response example names it `note`, and the spec says which spelling is authoritative
  * is not shown. The body builders write `note` (what the examples send); every create and change
- * is sent through nodes/RosteringTimesheet/timesheet-note.ts, which sends it once more as `notes` if the
+ * is sent through nodes/RosteringTimesheet/timesheet-note.ts (bodies.ts builds them), which sends it once more as `notes` if the
  * service refuses `note` as an unknown field, and remembers per connection which spelling the
  * service took. Records are output exactly as the API returns them, so a timesheet carries `note`
  * or `notes`, whichever the service uses.
@@ -12,155 +12,24 @@
  * Times and breaks (taken breaks, with start and end times) follow the rules in
  * nodes/RosteringTimesheet/timesheet-times.ts.
  */
-import type { IDataObject, IExecuteSingleFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit, placeAndTimes } from '../shared/editor/fields';
-import {
-	confirmLocation,
-	idParameter,
-	locationTimezone,
-	prepareList,
-	recordBeingChanged,
-	runThroughTransport,
-	startAndEndAt,
-	throughTransport,
-	timestampAt,
-	updateFieldsOf,
-	withBody,
-	withRecordId,
-} from '../shared/operations';
-import { breaksAsRows, resourceMapping, type MapperSpec } from '../shared/writes/mapper';
+import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
+import { resourceMapping } from '../shared/writes/mapper';
+import { toolCallBody } from '../shared/writes/bodies';
 import { aiToolRouting } from '../shared/n8n-internals';
 import { listSearch } from '../shared/editor/search';
-import { mappedWriteOperations, type UpsertSpec } from '../shared/writes/upsert';
+import { mappedWriteOperations } from '../shared/writes/upsert';
 import { withVersion2 } from '../shared/writes/version2';
-import { sendWithNoteKey, withNoteKeys } from './timesheet-note';
-import { breaksOf, checkTimesheetTimes, timesheetBreaks, timesheetTime, type Break } from './timesheet-times';
-import { checkId, compact, inputError, textField, startDateSpan } from '../shared/input/values';
+import { withNoteKeys } from './timesheet-note';
+import { timesheetBreaks, timesheetTime } from './timesheet-times';
+import { TIMESHEET_WRITES } from './bodies';
+import { MAPPER, UPSERT } from './mapper';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
-
-/**
- * Start and End Time of a new timesheet. An empty End Time clocks the person in: the timesheet
- * stays open (end_time null, as the spec says while someone is still clocked in).
- */
-async function clockedTimes(
-	ctx: IExecuteSingleFunctions,
-	locationId: string,
-): Promise<{ start: string; end: string | null; timezone: () => Promise<string> }> {
-	const endText = ctx.getNodeParameter('endTime', '') as unknown;
-	if (endText !== '' && endText !== null && endText !== undefined) {
-		return await startAndEndAt(ctx, locationId, 'timesheet', (a: string, b: string) => checkTimesheetTimes(ctx, a, b));
-	}
-	const timezone = async () => await locationTimezone(ctx, locationId, 'Location');
-	const start = await timestampAt(ctx, ctx.getNodeParameter('startTime', ''), 'Start Time', timezone);
-	return { start, end: null, timezone };
-}
-
-/** Body of a timesheet create (also each item of Create Many), checked before anything is sent. */
-async function createBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
-	const employeeId = idParameter(ctx, 'employeeId', 'Employee', 'employee');
-	const locationId = idParameter(ctx, 'locationId', 'Location', 'location');
-	const positionId = idParameter(ctx, 'positionId', 'Position', 'position');
-	const extra = ctx.getNodeParameter('additionalFields', {}) as IDataObject;
-	const shift = ctx.getNodeParameter('additionalFields.shiftId', '', { extractValue: true }) as string;
-	const shiftId = shift ? checkId(node, itemIndex, shift, 'Shift', 'shift') : undefined;
-	const { start, end, timezone } = await clockedTimes(ctx, locationId);
-	const rows = (extra.breaks as IDataObject | undefined)?.break as Break[] | undefined;
-	const breaks = await breaksOf(ctx, rows, timezone, async () => ({ start, end }));
-	await confirmLocation(ctx, timezone);
-	return compact({
-		employee_id: employeeId,
-		location_id: locationId,
-		position_id: positionId,
-		shift_id: shiftId,
-		start_time: start,
-		end_time: end,
-		breaks: breaks.length ? breaks : undefined,
-		// `note`, as every example in the spec spells it; sent as `notes` where the service wants that (see the top).
-		note: textField(node, itemIndex, extra.note, 'Additional Fields › Note'),
-	});
-}
-
-/**
- * Body of a timesheet change: only the fields the user added. The timesheet is read first only
- * when needed: for its location's time zone (a time without an offset), or for its start and end
- * (breaks sent without both new times).
- */
-async function updateBody(ctx: IExecuteSingleFunctions): Promise<IDataObject> {
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
-	const timesheetId = idParameter(ctx, 'timesheetId', 'Timesheet', 'timesheet');
-	const fields = updateFieldsOf(ctx);
-	const current = recordBeingChanged(ctx, 'timesheet', timesheetId, 'Timesheet');
-	const timesheet = current.record;
-	const { timezone } = current;
-	const body: IDataObject = {};
-	if ('positionId' in fields) body.position_id = idParameter(ctx, 'updateFields.positionId', 'Position', 'position');
-	// `note`, as every example in the spec spells it; sent as `notes` where the service wants that (see the top).
-	if ('note' in fields) body.note = textField(node, itemIndex, fields.note, 'Update Fields › Note') ?? null;
-	if ('startTime' in fields) body.start_time = await timestampAt(ctx, fields.startTime, 'Start Time', timezone);
-	if ('endTime' in fields) body.end_time = await timestampAt(ctx, fields.endTime, 'End Time', timezone);
-	const startOf = async () => (body.start_time as string | undefined) ?? String((await timesheet()).start_time);
-	const endOf = async () => {
-		if (body.end_time) return body.end_time as string;
-		const end = (await timesheet()).end_time;
-		return end === null || end === undefined ? null : String(end);
-	};
-	const rows = 'breaks' in fields ? ((fields.breaks as IDataObject).break as Break[] | undefined) ?? [] : undefined;
-	// Breaks sent without both new times are checked against the stored ones: the timesheet is read anyway.
-	const readAnyway = current.wasRead() || (rows !== undefined && rows.length > 0 && !(body.start_time && body.end_time));
-	if (body.start_time || body.end_time) {
-		const start = body.start_time ? String(body.start_time) : readAnyway ? await startOf() : undefined;
-		const end = body.end_time ? String(body.end_time) : readAnyway ? await endOf() : undefined;
-		if (start && end) checkTimesheetTimes(ctx, start, end);
-	}
-	if (rows !== undefined) {
-		body.breaks = await breaksOf(ctx, rows, timezone, async () => ({ start: await startOf(), end: await endOf() }));
-	}
-	if (Object.keys(body).length === 0) {
-		throw inputError(node, itemIndex, 'Update Fields has nothing to change', 'Add a field and give it a value.');
-	}
-	return body;
-}
-
-/** Version 2's Breaks, as the API writes them (the same keys as version 1's rows). */
-const TIMESHEET_BREAKS = breaksAsRows(
-	(api) => ({ start: api.start, end: api.end, paid: api.paid }),
-	'[{"start": "2026-11-23T12:30", "end": "2026-11-23T13:00", "paid": false}]',
-);
-
-/** Version 2: the timesheet's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
-const MAPPER: MapperSpec = {
-	key: 'timesheet',
-	idParameter: 'timesheetId',
-	idLabel: 'Timesheet',
-	fields: [
-		{ id: 'employee_id', displayName: 'Employee ID', required: true, create: 'employeeId', match: true, defaultMatch: true },
-		{ id: 'location_id', displayName: 'Location ID', required: true, create: 'locationId', match: true },
-		{ id: 'position_id', displayName: 'Position ID', required: true, create: 'positionId', update: 'updateFields.positionId', match: true },
-		{ id: 'shift_id', displayName: 'Shift ID', create: 'additionalFields.shiftId', match: true },
-		{ id: 'start_time', displayName: 'Start Time', required: true, create: 'startTime', update: 'updateFields.startTime', match: true, defaultMatch: true },
-		// Blank on create: the person is still clocked in.
-		{ id: 'end_time', displayName: 'End Time', create: 'endTime', update: 'updateFields.endTime', match: true },
-		{ id: 'breaks', displayName: 'Breaks', type: 'array', create: 'additionalFields.breaks', update: 'updateFields.breaks', toParameter: TIMESHEET_BREAKS },
-		// `notes` too: the spec's field table spells it so (see the top).
-		{ id: 'note', displayName: 'Note', create: 'additionalFields.note', update: 'updateFields.note', aliases: ['notes'] },
-	],
-};
-
-/** Create or Update: by default, the same timesheet is the same person starting at the same minute. */
-const UPSERT: UpsertSpec = {
-	updatable: ['position_id', 'start_time', 'end_time', 'breaks', 'note'],
-	defaultMatch: ['employee_id', 'start_time'],
-	span: startDateSpan,
-	minuteTimes: true,
-	readAs: { note: ['note', 'notes'] },
-};
 
 export class RosteringTimesheet implements INodeType {
 	description: INodeTypeDescription = {
@@ -223,7 +92,7 @@ export class RosteringTimesheet implements INodeType {
 						action: 'Create a timesheet',
 						description: 'Record time worked as a pending timesheet',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport(withBody(createBody))),
+						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'create'))),
 					},
 					{
 						name: 'Create Many',
@@ -231,7 +100,7 @@ export class RosteringTimesheet implements INodeType {
 						action: 'Create many timesheets',
 						description: 'Create one timesheet per input item, sent in batches of up to 100 that are saved all or nothing',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport(withBody(createBody))),
+						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'create'))),
 					},
 					{
 						name: 'Delete',
@@ -269,7 +138,7 @@ export class RosteringTimesheet implements INodeType {
 						action: 'Update a timesheet',
 						description: 'Change a timesheet that is still pending',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'PATCH', url: '/v1/timesheets' }, throughTransport(withRecordId('timesheetId', 'Timesheet', 'timesheet'), withBody(updateBody))),
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'update'))),
 					},
 					{
 						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
@@ -362,7 +231,7 @@ export class RosteringTimesheet implements INodeType {
 			...returnAllAndLimit(),
 			getManyFilters('timesheet'),
 			requestOptions(WRITES, ALL),
-		], MAPPER, { create: createBody, update: updateBody }),
+		], MAPPER),
 	};
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };
@@ -370,5 +239,5 @@ export class RosteringTimesheet implements INodeType {
 	// Create, Create Many and Update read every item before sending any (nodes/shared/writes/writes.ts);
 	// Create or Update matches every row first (nodes/shared/writes/upsert.ts). The note's spelling is settled
 	// per request (nodes/RosteringTimesheet/timesheet-note.ts).
-	customOperations = { timesheet: mappedWriteOperations(MAPPER, UPSERT, { create: createBody, update: updateBody, sender: sendWithNoteKey }) };
+	customOperations = { timesheet: mappedWriteOperations(TIMESHEET_WRITES, UPSERT) };
 }

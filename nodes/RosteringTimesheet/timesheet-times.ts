@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { breaksEditor, localTime } from '../shared/editor/fields';
-import { checkEndAfterStart, timestampAt } from '../shared/operations';
+import { checkEndAfterStart, timestampAt } from '../shared/writes/checks';
+import type { WriteItem } from '../shared/writes/rows';
 import { inputError } from '../shared/input/values';
 
 /**
@@ -42,7 +43,7 @@ export function timesheetBreaks(): INodeProperties {
 	]);
 }
 
-export type Break = { start?: unknown; end?: unknown; paid?: unknown };
+type Break = { start?: unknown; end?: unknown; paid?: unknown };
 
 /** An instant truncated to the minute, as the service stores timesheet times. */
 export function minuteOf(timestamp: string): number {
@@ -50,12 +51,12 @@ export function minuteOf(timestamp: string): number {
 }
 
 /** End after start, also once both are cut to the minute (what the service compares). */
-export function checkTimesheetTimes(ctx: IExecuteSingleFunctions, start: string, end: string): void {
-	checkEndAfterStart(ctx, start, end, 'timesheet');
+export function checkTimesheetTimes(item: WriteItem, start: string, end: string): void {
+	checkEndAfterStart(item, start, end, 'timesheet');
 	if (minuteOf(end) <= minuteOf(start)) {
 		throw inputError(
-			ctx.getNode(),
-			ctx.getItemIndex(),
+			item.node,
+			item.itemIndex,
 			`End Time (${end}) is not after Start Time (${start}) once stored to the minute`,
 			'The service stores timesheet times to the whole minute, dropping the seconds. Make the timesheet at least one minute long.',
 		);
@@ -68,19 +69,18 @@ export function checkTimesheetTimes(ctx: IExecuteSingleFunctions, start: string,
  * may be null while the person is still clocked in). `bounds` is asked only when there are breaks.
  */
 export async function breaksOf(
-	ctx: IExecuteSingleFunctions,
-	rows: Break[] | undefined,
+	item: WriteItem,
+	rows: unknown,
 	timezone: () => Promise<string>,
 	bounds: () => Promise<{ start: string; end: string | null }>,
 ): Promise<IDataObject[]> {
-	if (!rows?.length) return [];
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
+	if (!Array.isArray(rows) || rows.length === 0) return [];
+	const { node, itemIndex } = item;
 	const breaks: IDataObject[] = [];
-	for (const [i, row] of rows.entries()) {
+	for (const [i, row] of (rows as Break[]).entries()) {
 		const label = `Break ${i + 1}`;
-		const start = await timestampAt(ctx, row.start, `${label} › Start`, timezone);
-		const end = await timestampAt(ctx, row.end, `${label} › End`, timezone);
+		const start = await timestampAt(item, row.start, `${label} › Start`, timezone);
+		const end = await timestampAt(item, row.end, `${label} › End`, timezone);
 		if (minuteOf(end) <= minuteOf(start)) {
 			throw inputError(
 				node,

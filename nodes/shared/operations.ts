@@ -12,14 +12,13 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { subjectOf } from './requests/errors';
-import { deletedRecord, TIMEZONE_FIELDS, timezoneOf, writtenRecord } from './requests/answers';
+import { deletedRecord, writtenRecord } from './requests/answers';
 import { maxRateLimitWait, userIdempotencyKey } from './input/params';
 import { resource, type ResourceKey } from './resources';
 import { addNames } from './editor/names';
 import { passThroughOf } from './n8n-internals';
-import { CREDENTIAL_TYPE, idempotencyKey, listAll, send } from './requests/transport';
-import { ExecutionCache, executionKey } from './requests/execution-cache';
-import { capitalised, checkId, hasOffset, inputError, toDate, toInteger, toTimestamp, withArticle } from './input/values';
+import { idempotencyKey, listAll, send } from './requests/transport';
+import { checkId, inputError, toDate, toInteger, toTimestamp } from './input/values';
 
 /**
  * The hooks every resource node plugs into its declarative description:
@@ -132,163 +131,16 @@ export async function prepareList(this: IExecuteSingleFunctions, request: IHttpR
 }
 
 /**
- * Builds and checks the body of one create or change from that item's parameters: the one set of
- * rules both paths use, the routing's preSend (withBody, the AI-tool path) and the custom
- * operations (writes.ts, upsert.ts).
+ * preSend of a change whose body is fixed (a project's Archive: `{status: "archived"}`): the body,
+ * and its Idempotency-Key. (The writes that build a body from the item's fields are the custom
+ * operations of writes/, with their own preSend for the AI-tool path: bodies.ts toolCallBody.)
  */
-export type BodyBuilder = (ctx: IExecuteSingleFunctions) => Promise<IDataObject>;
-
-/** preSend for creates and changes: puts the body the builder made, and its Idempotency-Key. */
-export function withBody(build: BodyBuilder) {
+export function withBody(body: IDataObject) {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		// The user's key is checked first: a key the service would refuse stops everything, even lookups.
+		// The user's key is checked first: a key the service would refuse stops everything.
 		const userKey = userIdempotencyKey(this);
-		const body = await build(this);
 		const key = idempotencyKey(this, { method: String(request.method), url: String(request.url), body }, userKey);
 		return { ...request, body, headers: { ...(request.headers ?? {}), 'Idempotency-Key': key } };
-	};
-}
-
-/** Location time zones, by execution, connection and location (see ExecutionCache). */
-const timezones = new ExecutionCache<string>(1000);
-
-/**
- * The IANA time zone of a location (the location record's `timezone`, a field the spec implies
- * but does not show), read once per execution. A location the connection cannot read fails here,
- * naming the field, before anything is created.
- */
-export async function locationTimezone(ctx: IExecuteSingleFunctions, locationId: string, field: string): Promise<string> {
-	// Checked before anything is read: a wrong Max Rate-Limit Wait is the user's to correct.
-	const maxRateLimitWaitSeconds = maxRateLimitWait(ctx);
-	const read = async () =>
-		await send(
-			ctx,
-			{ method: 'GET', url: `/v1/locations/${locationId}` },
-			{ subject: subjectOf('location', 'get', locationId), retrySafe: true, maxRateLimitWaitSeconds },
-		).then((location) => {
-			const timezone = timezoneOf(location);
-			if (timezone) return timezone;
-			// The spec shows no location field: say what came back, so the fault is plain to see.
-			throw new Error(`The service's location record has no time zone the node could find (looked for ${TIMEZONE_FIELDS.join(', ')} or any field holding a name such as Australia/Sydney; its fields: ${Object.keys(location).join(', ') || 'none'})`);
-		});
-	const execution = executionKey(ctx, CREDENTIAL_TYPE);
-	const pending = execution ? timezones.get(`${execution}|${locationId}`, read) : read();
-	try {
-		const timezone = await pending;
-		return timezone;
-	} catch (error) {
-		const reason = (error as Error).message;
-		const refused = inputError(
-			ctx.getNode(),
-			ctx.getItemIndex(),
-			`${field}: the location ${locationId} could not be read`,
-			`${reason}. Local times need the location's time zone: pick a location this connection can read, or give the times with a UTC offset.`,
-		);
-		refused.context.httpCode = (error as { httpCode?: string }).httpCode;
-		throw refused;
-	}
-}
-
-/**
- * The time zone of a location when an item of this execution has already read it (a row with
- * local times did), else undefined: nothing is sent to find out.
- */
-export async function knownTimezone(ctx: IExecuteSingleFunctions, locationId: string): Promise<string | undefined> {
-	const execution = executionKey(ctx, CREDENTIAL_TYPE);
-	const pending = execution ? timezones.peek(`${execution}|${locationId}`) : undefined;
-	return (await pending?.catch(() => undefined)) || undefined;
-}
-
-/**
- * Reads the location of a new record once its other checks are done, which proves it exists before
- * anything is created. A connection allowed to create but not to read locations (one granted only
- * on-demand permissions, say) cannot check this; the service then checks it on create.
- *
- * Create Many and Create or Update leave it to the service, which checks every item's location and
- * names the item in its refusal: a batch whose times carry offsets then costs exactly its batch
- * requests. (With local times the location is read anyway, for its time zone.)
- */
-export async function confirmLocation(ctx: IExecuteSingleFunctions, timezone: () => Promise<string>): Promise<void> {
-	if (['createMany', 'upsert'].includes(ctx.getNodeParameter('operation', '') as string)) return;
-	await timezone().catch((error: { context?: IDataObject }) => {
-		if (error.context?.httpCode !== '403') return Promise.reject(error);
-		return undefined;
-	});
-}
-
-/** A start or end time for the API: an offset as given, or local time at the location. */
-export async function timestampAt(
-	ctx: IExecuteSingleFunctions,
-	value: unknown,
-	field: string,
-	timezone: () => Promise<string>,
-): Promise<string> {
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
-	if (hasOffset(value)) return toTimestamp(node, itemIndex, value, field);
-	// Checked as text first, so that a value that is not a time fails before any lookup is sent.
-	toTimestamp(node, itemIndex, value, field, 'UTC');
-	return toTimestamp(node, itemIndex, value, field, await timezone());
-}
-
-/** End must come after start; an overnight record ends on the next day. */
-export function checkEndAfterStart(ctx: IExecuteSingleFunctions, start: string, end: string, singular: string): void {
-	if (Date.parse(end) <= Date.parse(start)) {
-		throw inputError(
-			ctx.getNode(),
-			ctx.getItemIndex(),
-			`End Time (${end}) is not after Start Time (${start})`,
-			`${capitalised(withArticle(singular))} must end after it starts. For an overnight ${singular}, give the end on the next day.`,
-		);
-	}
-}
-
-/** The Update Fields the user added; an empty change is refused before anything is sent. */
-export function updateFieldsOf(ctx: IExecuteSingleFunctions): IDataObject {
-	const fields = ctx.getNodeParameter('updateFields', {}) as IDataObject;
-	if (Object.keys(fields).length === 0) {
-		throw inputError(ctx.getNode(), ctx.getItemIndex(), 'Update Fields is empty', 'Add at least one field to change.');
-	}
-	return fields;
-}
-
-/**
- * Start Time and End Time of a new record at a location, for the API: checked as text first,
- * local times read at the location, end after start (or the node's own `check`). The caller awaits
- * `timezone()` once its own checks are done too: reading the location proves it exists before
- * anything is created, and checks that need no request come first.
- */
-export async function startAndEndAt(
-	ctx: IExecuteSingleFunctions,
-	locationId: string,
-	singular: string,
-	check: (start: string, end: string) => void = (start, end) => checkEndAfterStart(ctx, start, end, singular),
-): Promise<{ start: string; end: string; timezone: () => Promise<string> }> {
-	const startText = ctx.getNodeParameter('startTime', '');
-	const endText = ctx.getNodeParameter('endTime', '');
-	const timezone = async () => await locationTimezone(ctx, locationId, 'Location');
-	const start = await timestampAt(ctx, startText, 'Start Time', timezone);
-	const end = await timestampAt(ctx, endText, 'End Time', timezone);
-	check(start, end);
-	return { start, end, timezone };
-}
-
-/**
- * The record a change applies to, read at most once and only when the change needs it: for its
- * location's time zone (a local time) or its current values (to check a new start or end).
- */
-export function recordBeingChanged(ctx: IExecuteSingleFunctions, key: ResourceKey, id: string, field: string) {
-	let pending: Promise<IDataObject> | undefined;
-	const record = async () =>
-		await (pending ??= send(
-			ctx,
-			{ method: 'GET', url: `/v1/${resource(key).path}/${id}` },
-			{ subject: subjectOf(key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(ctx) },
-		));
-	return {
-		record,
-		wasRead: () => pending !== undefined,
-		timezone: async () => await locationTimezone(ctx, String((await record()).location_id), field),
 	};
 }
 

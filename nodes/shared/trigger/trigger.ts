@@ -112,10 +112,6 @@ export function triggerProperties(key?: ResourceKey): INodeProperties[] {
 				return own;
 			})
 		: WATCHABLE.map((watched) => triggerFilters(watched));
-	// A resource's own trigger also offers the events derived from what changed, and Watch Fields.
-	const derived = key ? (DERIVED_EVENTS[key] ?? []) : [];
-	const kept = key ? KEPT_FIELDS[key] : undefined;
-	const noClockIn = key === 'shift';
 	return [
 		{
 			displayName: `Each change comes out once, as an item with the event, the record as it is now, and what changed (each changed field's previous and new value). A record changed several times between two polls comes out once, in its latest state.${
@@ -125,96 +121,116 @@ export function triggerProperties(key?: ResourceKey): INodeProperties[] {
 			type: 'notice',
 			default: '',
 		},
-		{
-			displayName: 'Events',
-			name: 'events',
-			type: 'multiOptions',
-			required: true,
-			options: [
-				{ name: 'Created', value: 'created', description: 'A record created since the last poll' },
-				{ name: 'Removed', value: 'removed', description: 'A record deleted or archived (lists that have no archived records never show this)' },
-				{ name: 'Updated', value: 'updated', description: 'Any other change to a record' },
-				...derived.map(({ name, value, description }) => ({ name, value, description })),
-				...(noClockIn
-					? [{ name: 'No Clock-In', value: NO_CLOCK_IN_EVENT, description: 'A shift with an employee that started a while ago (No Clock-In After) with no timesheet for that person at that location' }]
-					: []),
-			].sort((a, b) => a.name.localeCompare(b.name)),
-			default: ['created', 'updated', 'removed'],
-			description: 'Which changes start the workflow; Created, Updated and Removed together mean any change',
-		},
-		...(noClockIn
-			? [
-					{
-						displayName: 'No Clock-In After (Minutes)',
-						name: 'noClockInAfter',
-						type: 'number' as const,
-						typeOptions: { minValue: 1, maxValue: 1440 },
-						default: NO_CLOCK_IN.defaultMinutes,
-						displayOptions: { show: { events: [NO_CLOCK_IN_EVENT] } },
-						description: 'How long after a shift starts its employee must have clocked in (a timesheet at its location from an hour before its start)',
-					},
-				]
-			: []),
-		{
-			displayName: 'Start',
-			name: 'start',
-			type: 'options',
-			options: [
-				{ name: 'From Activation', value: 'now', description: "Only changes made after the trigger's first poll, which n8n runs as it activates the workflow (with n8n's durable poll cursors on: its first scheduled poll)" },
-				{ name: 'Since a Date', value: 'since', description: 'Also the changes made since a date, delivered at the first poll' },
-			],
-			default: 'now',
-		},
-		{
-			displayName: 'Pick Up Changes Since',
-			name: 'since',
-			type: 'dateTime',
-			required: true,
-			default: '',
-			displayOptions: { show: { start: ['since'] } },
-			description: "The first poll delivers every change from this moment on. Without an offset it is read in the workflow's time zone.",
-		},
+		...eventProperties(key),
+		...START_PROPERTIES,
 		...filters.filter((p) => (p.options ?? []).length > 0),
+		triggerOptions(key),
+	];
+}
+
+/** Events, and No Clock-In's minutes on the Shift trigger. A resource's own trigger also offers the events derived from what changed. */
+function eventProperties(key?: ResourceKey): INodeProperties[] {
+	const derived = key ? (DERIVED_EVENTS[key] ?? []) : [];
+	const noClockIn = key === 'shift';
+	const events: INodeProperties = {
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: [
+			{ name: 'Created', value: 'created', description: 'A record created since the last poll' },
+			{ name: 'Removed', value: 'removed', description: 'A record deleted or archived (lists that have no archived records never show this)' },
+			{ name: 'Updated', value: 'updated', description: 'Any other change to a record' },
+			...derived.map(({ name, value, description }) => ({ name, value, description })),
+			...(noClockIn
+				? [{ name: 'No Clock-In', value: NO_CLOCK_IN_EVENT, description: 'A shift with an employee that started a while ago (No Clock-In After) with no timesheet for that person at that location' }]
+				: []),
+		].sort((a, b) => a.name.localeCompare(b.name)),
+		default: ['created', 'updated', 'removed'],
+		description: 'Which changes start the workflow; Created, Updated and Removed together mean any change',
+	};
+	if (!noClockIn) return [events];
+	return [
+		events,
 		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				// On a resource's own trigger when its records carry such ids; on the generic one, shown by its selector.
-				...(key
-					? NAMED_RESOURCES.includes(key)
-						? [addNamesOption()]
-						: []
-					: [addNamesOption({ show: { '/resource': NAMED_RESOURCES.filter((named) => WATCHABLE.includes(named)) } })]),
-				maxRateLimitWaitOption('a longer wait fails the poll, and the next poll delivers what this one could not'),
-				{
-					displayName: 'Say What Changed',
-					name: 'sayWhatChanged',
-					type: 'boolean',
-					default: true,
-					description: `Whether each update says which fields changed, with their previous values. The trigger then remembers up to ${MAX_REMEMBERED.toLocaleString('en')} records in the workflow's static data (up to about 460 bytes a shift: 4.6 MB for 10,000), learning the records in use when the workflow is published. Off: nothing is remembered, updates say changes_known false, and the events that need the previous values (and No Clock-In) do not come out.`,
-				},
-				...(kept
-					? [
-							{
-								displayName: 'Watch Fields',
-								name: 'watchFields',
-								type: 'multiOptions' as const,
-								options: kept
-									.filter((field) => field !== 'archived')
-									.map((field) => ({ name: fieldName(field), value: field }))
-									.sort((a, b) => a.name.localeCompare(b.name)),
-								default: [],
-								description:
-									'Updated comes out only when one of these fields changed (or when the trigger had not seen the record before, so cannot tell). Empty: any change. The other events are not affected.',
-							},
-						]
-					: []),
-			],
+			displayName: 'No Clock-In After (Minutes)',
+			name: 'noClockInAfter',
+			type: 'number' as const,
+			typeOptions: { minValue: 1, maxValue: 1440 },
+			default: NO_CLOCK_IN.defaultMinutes,
+			displayOptions: { show: { events: [NO_CLOCK_IN_EVENT] } },
+			description: 'How long after a shift starts its employee must have clocked in (a timesheet at its location from an hour before its start)',
 		},
 	];
+}
+
+/** Where the trigger starts: from activation, or since a date. */
+const START_PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Start',
+		name: 'start',
+		type: 'options',
+		options: [
+			{ name: 'From Activation', value: 'now', description: "Only changes made after the trigger's first poll, which n8n runs as it activates the workflow (with n8n's durable poll cursors on: its first scheduled poll)" },
+			{ name: 'Since a Date', value: 'since', description: 'Also the changes made since a date, delivered at the first poll' },
+		],
+		default: 'now',
+	},
+	{
+		displayName: 'Pick Up Changes Since',
+		name: 'since',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		displayOptions: { show: { start: ['since'] } },
+		description: "The first poll delivers every change from this moment on. Without an offset it is read in the workflow's time zone.",
+	},
+];
+
+/** Options: Add Names where the records carry such ids, Max Rate-Limit Wait, Say What Changed, and Watch Fields on a resource's own trigger. */
+function triggerOptions(key?: ResourceKey): INodeProperties {
+	const kept = key ? KEPT_FIELDS[key] : undefined;
+	// On a resource's own trigger when its records carry such ids; on the generic one, shown by its selector.
+	const addNames = key
+		? NAMED_RESOURCES.includes(key)
+			? [addNamesOption()]
+			: []
+		: [addNamesOption({ show: { '/resource': NAMED_RESOURCES.filter((named) => WATCHABLE.includes(named)) } })];
+	const watchFields: INodeProperties[] = kept
+		? [
+				{
+					displayName: 'Watch Fields',
+					name: 'watchFields',
+					type: 'multiOptions',
+					options: kept
+						.filter((field) => field !== 'archived')
+						.map((field) => ({ name: fieldName(field), value: field }))
+						.sort((a, b) => a.name.localeCompare(b.name)),
+					default: [],
+					description:
+						'Updated comes out only when one of these fields changed (or when the trigger had not seen the record before, so cannot tell). Empty: any change. The other events are not affected.',
+				},
+			]
+		: [];
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			...addNames,
+			maxRateLimitWaitOption('a longer wait fails the poll, and the next poll delivers what this one could not'),
+			{
+				displayName: 'Say What Changed',
+				name: 'sayWhatChanged',
+				type: 'boolean',
+				default: true,
+				description: `Whether each update says which fields changed, with their previous values. The trigger then remembers up to ${MAX_REMEMBERED.toLocaleString('en')} records in the workflow's static data (up to about 460 bytes a shift: 4.6 MB for 10,000), learning the records in use when the workflow is published. Off: nothing is remembered, updates say changes_known false, and the events that need the previous values (and No Clock-In) do not come out.`,
+			},
+			...watchFields,
+		],
+	};
 }
 
 /** "start_time" → "Start Time", "employee_ids" → "Employee IDs". */

@@ -1,28 +1,17 @@
-import type {
-	FieldType,
-	IDataObject,
-	IExecuteFunctions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	INodeProperties,
-	ResourceMapperField,
-	ResourceMapperFields,
-} from 'n8n-workflow';
+import type { FieldType, IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
 import { resource, type ResourceKey } from '../resources';
-import { idParameter } from '../operations';
-import { checkId, inputError } from '../input/values';
-import type { BodyBuilder } from '../operations';
+import { inputError } from '../input/values';
+import type { WriteItem } from './rows';
 
 /**
  * n8n's resource mapper (the `columns` parameter of version 2 write operations): Map Automatically
  * (each input item's fields, read straight from its JSON, no expression per field) or Map Each
  * Column Manually. The field list of each resource is one table (MapperSpec).
  *
- * The mapped row is shown to the node's version 1 body builders as the version 1 parameters it
- * stands for (`asParameters`), so every rule the builders check (local times at the location,
- * breaks, notes, project limits) holds for both versions, from one place. Facts about n8n relied on
+ * The mapped row is the same row version 1's parameters give (rows.ts), so the node's body builders
+ * check both alike: every rule (local times at the location, breaks, notes, project limits) holds
+ * for both versions, from one place. Facts about n8n relied on
  * here (checked in n8n-workflow 2.40.1 and 1.120.31, and by test/workflow/mapper.test.ts):
  * - the value is `{mappingMode: 'defineBelow' | 'autoMapInputData', value, matchingColumns, schema}`;
  * - n8n checks a field's type only when `columns.value` itself is read, and only in Map Each Column
@@ -41,12 +30,8 @@ export interface MappedField {
 	type?: FieldType;
 	/** Required to create. */
 	required?: boolean;
-	/** The version 1 parameter a create reads it from ("locationId", "additionalFields.notes"). */
-	create?: string;
-	/** The version 1 parameter an update reads it from ("updateFields.notes"). */
-	update?: string;
-	/** The value as that version 1 parameter holds it (breaks: the fixed collection's rows). */
-	toParameter?: (value: unknown) => unknown;
+	/** Turns the mapped value into the row's (breaks given as JSON text become a list); throws MappingError. */
+	fromMapped?: (value: unknown) => unknown;
 	/** Offered as a column Create or Update can match on; `defaultMatch` pre-selects it. */
 	match?: boolean;
 	defaultMatch?: boolean;
@@ -58,9 +43,6 @@ export interface MappedField {
 
 export interface MapperSpec {
 	key: ResourceKey;
-	/** The version 1 record picker of Update ("shiftId") and its label ("Shift"). */
-	idParameter: string;
-	idLabel: string;
 	fields: MappedField[];
 }
 
@@ -166,44 +148,26 @@ export function isBlank(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-export interface MappedRow {
-	/** Given values by API field name, blanks left out. */
-	values: IDataObject;
-}
-
-/** The row one item maps to, under the node's mapping mode (unplaced input fields: reportUnmatched). */
-export function mappedRow(ctx: IExecuteSingleFunctions, spec: MapperSpec, operation: string): MappedRow {
+/**
+ * The row one item maps to, under the node's mapping mode (unplaced input fields: reportUnmatched):
+ * given values by API field name, blanks left out, each turned into the row's shape (fromMapped).
+ */
+export function mappedRow(item: WriteItem, spec: MapperSpec, operation: string): IDataObject {
 	const { fields, aliases } = fieldListOf(spec, operation);
-	const automatic = ctx.getNodeParameter(`${MAPPER_PARAMETER}.mappingMode`, 'defineBelow') === 'autoMapInputData';
+	const automatic = item.read(`${MAPPER_PARAMETER}.mappingMode`, 'defineBelow') === 'autoMapInputData';
 	const values: IDataObject = {};
 	if (automatic) {
-		for (const [name, value] of Object.entries(ctx.getInputData().json ?? {})) {
+		for (const [name, value] of Object.entries(item.json)) {
 			const id = aliases.get(squashed(name));
 			if (id !== undefined && !isBlank(value)) values[id] = value;
 		}
 	} else {
-		const given = (ctx.getNodeParameter(`${MAPPER_PARAMETER}.value`, {}) ?? {}) as IDataObject;
+		const given = (item.read(`${MAPPER_PARAMETER}.value`, {}) ?? {}) as IDataObject;
 		const known = new Set(fields.map((field) => field.id));
 		for (const [id, value] of Object.entries(given)) if (known.has(id) && !isBlank(value)) values[id] = value;
 	}
-	return { values };
-}
-
-/** The version 1 parameters a mapped row stands for. */
-export function asParameters(spec: MapperSpec, row: IDataObject, operation: string): IDataObject {
-	const mode = modeOf(operation);
-	const parameters: IDataObject = mode === 'update' ? { updateFields: {} } : { additionalFields: {} };
-	if (mode === 'update' && row.id !== undefined) parameters[spec.idParameter] = row.id;
-	for (const field of spec.fields) {
-		const path = mode === 'update' ? field.update : field.create;
-		if (!path || row[field.id] === undefined) continue;
-		const value = field.toParameter ? field.toParameter(row[field.id]) : row[field.id];
-		const parts = path.split('.');
-		let target = parameters;
-		for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as IDataObject;
-		target[parts[parts.length - 1]] = value as IDataObject[keyof IDataObject];
-	}
-	return parameters;
+	for (const field of fields) if (field.fromMapped && values[field.id] !== undefined) values[field.id] = field.fromMapped(values[field.id]) as IDataObject[keyof IDataObject];
+	return values;
 }
 
 /** A mapped value that cannot stand for its field: becomes the item's input error (relabelled). */
@@ -217,57 +181,14 @@ export class MappingError extends Error {
 }
 
 /** The builders' labels of version 1 ("Additional Fields › Notes") named as the mapper shows them. */
-export function relabelled(ctx: IExecuteSingleFunctions, error: Error): Error {
-	if (error instanceof MappingError) error = inputError(ctx.getNode(), ctx.getItemIndex(), error.message, error.description);
+export function relabelled(item: WriteItem, error: Error): Error {
+	if (error instanceof MappingError) error = inputError(item.node, item.itemIndex, error.message, error.description);
 	error.message = error.message.replace(/(Additional|Update) Fields › /g, '').replace('Update Fields has nothing to change', 'No field has a value to change');
 	const described = error as Error & { description?: string };
 	if (typeof described.description === 'string') {
 		described.description = described.description.replace(/(Additional|Update) Fields › /g, '').replace('Add a field and give it a value.', 'Give at least one field besides ID a value.');
 	}
 	return error;
-}
-
-/**
- * The item's context with its mapped row in the place of the version 1 parameters: a builder made
- * for version 1 reads `locationId` or `additionalFields.notes` and gets the row's value.
- */
-export function mappedContext(ctx: IExecuteSingleFunctions, parameters: IDataObject): IExecuteSingleFunctions {
-	const read = (name: string): { found: boolean; value?: unknown } => {
-		const parts = name.split('.');
-		if (!(parts[0] in parameters)) return { found: false };
-		let value: unknown = parameters;
-		for (const part of parts) value = (value as IDataObject | undefined)?.[part];
-		return { found: true, value };
-	};
-	return new Proxy(ctx, {
-		get(target, property) {
-			if (property !== 'getNodeParameter') {
-				const value = Reflect.get(target, property, target) as unknown;
-				return typeof value === 'function' ? value.bind(target) : value;
-			}
-			return (name: string, fallback?: unknown, options?: IDataObject) => {
-				const { found, value } = read(name);
-				if (!found) return target.getNodeParameter(name, fallback, options);
-				return value === undefined ? fallback : value;
-			};
-		},
-	});
-}
-
-/**
- * A version 1 body builder made to serve both versions: version 2 nodes build from the item's
- * mapped row. Errors name the fields as the mapper shows them.
- */
-export function fromMapper(spec: MapperSpec, operation: string, build: BodyBuilder): BodyBuilder {
-	return async (ctx) => {
-		if (ctx.getNode().typeVersion < 2) return await build(ctx);
-		try {
-			const { values } = mappedRow(ctx, spec, operation);
-			return await build(mappedContext(ctx, asParameters(spec, values, operation)));
-		} catch (error) {
-			throw relabelled(ctx, error as Error);
-		}
-	};
 }
 
 /**
@@ -293,26 +214,11 @@ export function reportUnmatched(ctx: IExecuteFunctions, spec: MapperSpec, operat
 }
 
 
-/** The record an Update item changes: version 1's picker, or version 2's mapped ID. */
-export function recordIdOf(ctx: IExecuteSingleFunctions, spec: MapperSpec): string {
-	const { singular } = resource(spec.key);
-	if (ctx.getNode().typeVersion < 2) return idParameter(ctx, spec.idParameter, spec.idLabel, singular);
-	return checkId(ctx.getNode(), ctx.getItemIndex(), mappedRow(ctx, spec, 'update').values.id, 'ID', singular);
-}
-
-/** preSend of Update on n8n's AI-tool path (n8n-internals A7): the record's id goes on the end of the path. */
-export function withRecordIdOf(spec: MapperSpec) {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		return { ...request, url: `${request.url}/${recordIdOf(this, spec)}` };
-	};
-}
-
 /**
- * Breaks as the API writes them (a list, or that list as JSON text from a sheet) in the shape of
- * version 1's Breaks rows, which the builders check: `toRow` turns one API break into one row, and
- * `example` shows the user a list that works.
+ * Breaks as the API writes them: a list, or that list as JSON text from a sheet. `example` shows
+ * the user a list that works.
  */
-export function breaksAsRows(toRow: (api: IDataObject) => IDataObject, example: string) {
+export function breaksList(example: string) {
 	return (value: unknown): unknown => {
 		let rows = value;
 		try {
@@ -323,6 +229,6 @@ export function breaksAsRows(toRow: (api: IDataObject) => IDataObject, example: 
 		if (!Array.isArray(rows)) {
 			throw new MappingError(`Breaks: ${JSON.stringify(value)} is not a list of breaks`, `Give a list such as ${example}, or leave Breaks blank.`);
 		}
-		return { break: rows.map((row: IDataObject) => toRow(row ?? {})) };
+		return rows.map((row: IDataObject) => row ?? {});
 	};
 }

@@ -2,28 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { subjectOf } from '../requests/errors';
-import { asParameters, MAPPER_PARAMETER, mappedContext, mappedRow, relabelled, reportUnmatched, type MapperSpec } from './mapper';
+import { MAPPER_PARAMETER, reportUnmatched } from './mapper';
 import { requestOptionsOf } from '../n8n-internals';
-import { maxRateLimitWait } from '../input/params';
 import { resource } from '../resources';
-import { knownTimezone, type BodyBuilder } from '../operations';
 import { listAll, send } from '../requests/transport';
 import { checkId, stableJson } from '../input/values';
-import {
-	forItem,
-	inTurn,
-	itemView,
-	pacer,
-	Run,
-	sendAsBuilt,
-	sendBatches,
-	sendEach,
-	stopIfBad,
-	type CreateSender,
-	type Ready,
-	type RunShared,
-	writeOperations,
-} from './writes';
+import { knownTimezone } from './checks';
+import { builtFromMapper, mappedRowOf, sendAsBuilt, type WriteSpec } from './bodies';
+import { itemAt, runShared } from './rows';
+import { forItem, inTurn, pacer, Run, sendBatches, sendEach, stopIfBad, type Ready, writeOperations } from './writes';
 
 /**
  * Create or Update (upsert), run as the node's `customOperations` with every input item:
@@ -108,158 +95,191 @@ function sentFields(spec: UpsertSpec, body: IDataObject, changed: string[]): str
 	return keepBreaks ? [...changed, 'breaks'] : changed;
 }
 
-export interface UpsertBuilders {
-	create: BodyBuilder;
-	update: BodyBuilder;
-	/** Sends each create and change (the Timesheet node's note: CreateSender). */
-	sender?: CreateSender;
+/** What the steps of one Create or Update run share. */
+interface Upsert<R extends object = object> {
+	ctx: IExecuteFunctions;
+	run: Run;
+	writes: WriteSpec<R>;
+	spec: UpsertSpec;
+	url: string;
+	passThrough: ReturnType<typeof requestOptionsOf>['passThrough'];
+	/** The fields rows are matched on, and a row's or a record's key over them. */
+	matchOn: string[];
+	keyOf: (values: IDataObject) => string;
 }
 
-export function upsertOperation(mapper: MapperSpec, spec: UpsertSpec, builders: UpsertBuilders) {
-	const { create: createBody, update: updateBody } = builders;
-	const { singular, path, rangeDays } = resource(mapper.key);
-	const url = `/v1/${path}`;
+export function upsertOperation<Row extends object>(writes: WriteSpec<Row>, spec: UpsertSpec) {
+	const { mapper } = writes;
+	const url = `/v1/${resource(mapper.key).path}`;
 	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const node = this.getNode();
 		const count = this.getInputData().length;
 		reportUnmatched(this, mapper, 'upsert');
 		const { passThrough, spacing } = requestOptionsOf(this);
-		const run = new Run(this, mapper.key, url, passThrough, pacer(spacing), builders.sender ?? sendAsBuilt, count);
+		const run = new Run(this, mapper.key, url, passThrough, pacer(spacing), writes.sender ?? sendAsBuilt, count);
 		run.savedLabel = 'Saved';
 		run.rerunAdvice = `Running Create or Update again with the same rows is safe: what was saved is found and left as it is.`;
 		const picked = (this.getNodeParameter(`${MAPPER_PARAMETER}.matchingColumns`, 0, []) as string[]).filter((field) => field !== 'id');
 		const matchOn = picked.length > 0 ? picked : spec.defaultMatch;
 		const keyOf = (values: IDataObject) => stableJson(matchOn.map((field) => comparable(recordValue(values, field, spec), field, spec)));
+		const upsert: Upsert<Row> = { ctx: this, run, writes, spec, url, passThrough, matchOn, keyOf };
 
-		// 1. Every row mapped and checked before anything is sent.
-		const rows: Row[] = [];
-		const bad: number[] = [];
-		const shared: RunShared = { node, constants: new Map() };
-		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-			const item = itemView(this, itemIndex, shared);
-			try {
-				const { values } = mappedRow(item, mapper, 'upsert');
-				const maxWait = maxRateLimitWait(item);
-				if (values.id !== undefined) {
-					const id = checkId(node, itemIndex, values.id, 'ID', singular);
-					const body = await updateBody(mappedContext(item, asParameters(mapper, values, 'update')));
-					rows.push({ ready: { itemIndex, item, body, maxWait }, id });
-				} else {
-					const body = await createBody(mappedContext(item, asParameters(mapper, values, 'upsert')));
-					rows.push({ ready: { itemIndex, item, body, maxWait }, key: keyOf(body) });
-				}
-			} catch (error) {
-				run.fail(itemIndex, forItem(run, relabelled(item, error as Error), itemIndex), false);
-				bad.push(itemIndex);
-			}
-		}
-		stopIfBad(run, bad, count);
-
-		// 2. The records to match against: one list over the span, then any ID it did not hold.
-		const lead = rows[0]?.ready;
-		const found = new Map<string, IDataObject>();
-		const byKey = new Map<string, IDataObject[]>();
-		const matching = rows.filter((row) => row.key !== undefined);
-		if (lead && matching.length > 0) {
-			const zoneOf = async (locationId: string) => await knownTimezone(lead.item, locationId);
-			const query: IDataObject = { ...(spec.span ? await spec.span(matching.map((row) => row.ready.body), zoneOf) : {}) };
-			const records = await listAll(lead.item, url, query, {
-				subject: subjectOf(mapper.key, 'getAll'),
-				rangeDays,
-				maxRateLimitWaitSeconds: lead.maxWait,
-				passThrough,
-			});
-			for (const record of records) {
-				found.set(String(record.id), record);
-				const key = keyOf(record);
-				byKey.set(key, [...(byKey.get(key) ?? []), record]);
-			}
-		}
-		const unread = [...new Set(rows.filter((row) => row.id && !found.has(row.id)).map((row) => row.id as string))];
-		const readErrors = new Map<string, Error>();
-		await inTurn(run, unread, async (id) => {
-			const reader = rows.find((row) => row.id === id)!.ready;
-			try {
-				found.set(id, await send(reader.item, { method: 'GET', url: `${url}/${id}`, passThrough }, { subject: subjectOf(mapper.key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: reader.maxWait }));
-			} catch (error) {
-				readErrors.set(id, error as Error);
-			}
-		});
-
-		// 3. Each row: new, changed or unchanged.
-		const creates: Ready[] = [];
-		const updates: Array<{ ready: Ready; changed: string[]; before: IDataObject }> = [];
-		const claimed = new Map<string, number>();
-		const failRow = (itemIndex: number, message: string, description: string) =>
-			run.fail(itemIndex, forItem(run, new NodeOperationError(node, message, { itemIndex, description }), itemIndex));
-		for (const row of rows) {
-			const { itemIndex, body } = row.ready;
-			let record: IDataObject | undefined;
-			if (row.id) {
-				const error = readErrors.get(row.id);
-				if (error) {
-					run.fail(itemIndex, forItem(run, error, itemIndex));
-					continue;
-				}
-				record = found.get(row.id);
-			} else {
-				const matches = byKey.get(row.key!) ?? [];
-				if (matches.length > 1) {
-					failRow(
-						itemIndex,
-						`The row matches ${matches.length} ${singular}s: ${matches.map((m) => m.id).join(', ')}`,
-						`Nothing was sent for it. Add a field to Fields to Match On (now ${matchOn.join(', ')}) so that a row matches one ${singular}, or give the row the ID of the one to change.`,
-					);
-					continue;
-				}
-				record = matches[0];
-			}
-			const claim = record ? String(record.id) : `new ${row.key}`;
-			const earlier = claimed.get(claim);
-			if (earlier !== undefined) {
-				failRow(
-					itemIndex,
-					`The row matches the same ${singular} as item ${earlier}`,
-					`Nothing was sent for it, so that one ${singular} is not ${record ? 'changed' : 'created'} twice. Remove the repeated row, or add a field to Fields to Match On (now ${matchOn.join(', ')}).`,
-				);
-				continue;
-			}
-			claimed.set(claim, itemIndex);
-			if (!record) {
-				creates.push(row.ready);
-				continue;
-			}
-			const changed = changedFields(spec, body, record);
-			if (changed.length === 0) {
-				run.results[itemIndex] = { json: { ...record, action: 'unchanged' }, pairedItem: { item: itemIndex } };
-				continue;
-			}
-			const sent = sentFields(spec, body, changed);
-			updates.push({ ready: { ...row.ready, id: String(record.id), body: Object.fromEntries(sent.map((field) => [field, body[field]])) }, changed, before: record });
-		}
-
-		// An answer without the record (answers.ts) shows the record as read, with the changes sent.
-		await inTurn(run, updates, async ({ ready, changed, before }) =>
-			await run.sendOne(ready, 'PATCH', `${url}/${ready.id}`, (record) => ({ ...(record.answer_note ? before : {}), ...record, action: 'updated', changed_fields: changed })),
-		);
-		if (!run.isStopped) await (spec.oneByOne ? sendEach(run, creates) : sendBatches(run, creates));
-		for (const { itemIndex } of creates) {
-			const result = run.results[itemIndex];
-			if (result && !result.error) result.json = { ...result.json, action: 'created' };
-		}
+		const rows = await checkedRows(upsert, count);
+		const { found, byKey, readErrors } = await recordsToMatch(upsert, rows);
+		const { creates, updates } = sortedRows(upsert, rows, found, byKey, readErrors);
+		await sendRows(upsert, creates, updates);
 		const stop = run.stopError();
 		if (stop) throw stop;
 		return run.output();
 	};
 }
 
+/** 1. Every row mapped and checked before anything is sent; without Continue On Fail a bad row stops all. */
+async function checkedRows<R extends object>(upsert: Upsert<R>, count: number): Promise<Row[]> {
+	const { ctx, run, writes, keyOf } = upsert;
+	const { singular } = resource(writes.mapper.key);
+	const rows: Row[] = [];
+	const bad: number[] = [];
+	const shared = runShared(ctx);
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			const item = itemAt(ctx, itemIndex, shared);
+			const row = mappedRowOf<R>(item, writes.mapper, 'upsert');
+			const ready = { itemIndex, item, maxWait: item.maxWait };
+			const given = (row as { id?: unknown }).id;
+			if (given !== undefined) {
+				const id = checkId(item.node, itemIndex, given, 'ID', singular);
+				rows.push({ ready: { ...ready, body: await builtFromMapper(writes.update, item, { ...row, id }) }, id });
+			} else {
+				const body = await builtFromMapper(writes.create, item, row);
+				rows.push({ ready: { ...ready, body }, key: keyOf(body) });
+			}
+		} catch (error) {
+			run.fail(itemIndex, forItem(run, error as Error, itemIndex), false);
+			bad.push(itemIndex);
+		}
+	}
+	stopIfBad(run, bad, count);
+	return rows;
+}
+
+/** 2. The records to match against: one list over the rows' span, then any ID it did not hold. */
+async function recordsToMatch<R extends object>(upsert: Upsert<R>, rows: Row[]) {
+	const { run, writes, spec, url, passThrough, keyOf } = upsert;
+	const { mapper } = writes;
+	const lead = rows[0]?.ready;
+	const found = new Map<string, IDataObject>();
+	const byKey = new Map<string, IDataObject[]>();
+	const matching = rows.filter((row) => row.key !== undefined);
+	if (lead && matching.length > 0) {
+		const zoneOf = async (locationId: string) => await knownTimezone(lead.item, locationId);
+		const query: IDataObject = { ...(spec.span ? await spec.span(matching.map((row) => row.ready.body), zoneOf) : {}) };
+		const records = await listAll(upsert.ctx, url, query, {
+			subject: subjectOf(mapper.key, 'getAll'),
+			rangeDays: resource(mapper.key).rangeDays,
+			maxRateLimitWaitSeconds: lead.maxWait,
+			passThrough,
+		});
+		for (const record of records) {
+			found.set(String(record.id), record);
+			const key = keyOf(record);
+			byKey.set(key, [...(byKey.get(key) ?? []), record]);
+		}
+	}
+	const unread = [...new Set(rows.filter((row) => row.id && !found.has(row.id)).map((row) => row.id as string))];
+	const readErrors = new Map<string, Error>();
+	await inTurn(run, unread, async (id) => {
+		const reader = rows.find((row) => row.id === id)!.ready;
+		try {
+			found.set(id, await send(upsert.ctx, { method: 'GET', url: `${url}/${id}`, passThrough }, { subject: subjectOf(mapper.key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: reader.maxWait }));
+		} catch (error) {
+			readErrors.set(id, error as Error);
+		}
+	});
+	return { found, byKey, readErrors };
+}
+
+type Update = { ready: Ready; changed: string[]; before: IDataObject };
+
 /**
- * The `customOperations` of a version 2 write node: Create, Create Many and Update
- * (writes.ts writeOperations) and Create or Update, every one reading the node's mapper.
+ * 3. Each row: new, changed or unchanged. A row that matches two records, or the same record as an
+ * earlier row, fails and nothing is sent for it.
  */
-export function mappedWriteOperations(mapper: MapperSpec, spec: UpsertSpec, builders: UpsertBuilders) {
-	return {
-		...writeOperations(mapper.key, builders.create, { sender: builders.sender, mapper, update: builders.update }),
-		upsert: upsertOperation(mapper, spec, builders),
-	};
+function sortedRows<R extends object>(upsert: Upsert<R>, rows: Row[], found: Map<string, IDataObject>, byKey: Map<string, IDataObject[]>, readErrors: Map<string, Error>) {
+	const { ctx, run, writes, spec, matchOn } = upsert;
+	const { mapper } = writes;
+	const node = ctx.getNode();
+	const { singular } = resource(mapper.key);
+	const creates: Ready[] = [];
+	const updates: Update[] = [];
+	const claimed = new Map<string, number>();
+	const failRow = (itemIndex: number, message: string, description: string) =>
+		run.fail(itemIndex, forItem(run, new NodeOperationError(node, message, { itemIndex, description }), itemIndex));
+	for (const row of rows) {
+		const { itemIndex, body } = row.ready;
+		let record: IDataObject | undefined;
+		if (row.id) {
+			const error = readErrors.get(row.id);
+			if (error) {
+				run.fail(itemIndex, forItem(run, error, itemIndex));
+				continue;
+			}
+			record = found.get(row.id);
+		} else {
+			const matches = byKey.get(row.key!) ?? [];
+			if (matches.length > 1) {
+				failRow(
+					itemIndex,
+					`The row matches ${matches.length} ${singular}s: ${matches.map((m) => m.id).join(', ')}`,
+					`Nothing was sent for it. Add a field to Fields to Match On (now ${matchOn.join(', ')}) so that a row matches one ${singular}, or give the row the ID of the one to change.`,
+				);
+				continue;
+			}
+			record = matches[0];
+		}
+		const claim = record ? String(record.id) : `new ${row.key}`;
+		const earlier = claimed.get(claim);
+		if (earlier !== undefined) {
+			failRow(
+				itemIndex,
+				`The row matches the same ${singular} as item ${earlier}`,
+				`Nothing was sent for it, so that one ${singular} is not ${record ? 'changed' : 'created'} twice. Remove the repeated row, or add a field to Fields to Match On (now ${matchOn.join(', ')}).`,
+			);
+			continue;
+		}
+		claimed.set(claim, itemIndex);
+		if (!record) {
+			creates.push(row.ready);
+			continue;
+		}
+		const changed = changedFields(spec, body, record);
+		if (changed.length === 0) {
+			run.results[itemIndex] = { json: { ...record, action: 'unchanged' }, pairedItem: { item: itemIndex } };
+			continue;
+		}
+		const sent = sentFields(spec, body, changed);
+		updates.push({ ready: { ...row.ready, id: String(record.id), body: Object.fromEntries(sent.map((field) => [field, body[field]])) }, changed, before: record });
+	}
+	return { creates, updates };
+}
+
+/** 4. The changes, each with only what changed, then the new rows (in batches where the API has them). */
+async function sendRows<R extends object>(upsert: Upsert<R>, creates: Ready[], updates: Update[]): Promise<void> {
+	const { run, spec, url } = upsert;
+	// An answer without the record (answers.ts) shows the record as read, with the changes sent.
+	await inTurn(run, updates, async ({ ready, changed, before }) =>
+		await run.sendOne(ready, 'PATCH', `${url}/${ready.id}`, (record) => ({ ...(record.answer_note ? before : {}), ...record, action: 'updated', changed_fields: changed })),
+	);
+	if (!run.isStopped) await (spec.oneByOne ? sendEach(run, creates) : sendBatches(run, creates));
+	for (const { itemIndex } of creates) {
+		const result = run.results[itemIndex];
+		if (result && !result.error) result.json = { ...result.json, action: 'created' };
+	}
+}
+
+/**
+ * The `customOperations` of a write node: Create, Create Many and Update (writes.ts
+ * writeOperations) and version 2's Create or Update.
+ */
+export function mappedWriteOperations<Row extends object>(writes: WriteSpec<Row>, spec: UpsertSpec) {
+	return { ...writeOperations(writes), upsert: upsertOperation(writes, spec) };
 }

@@ -1,10 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { fromMapper, mapperProperty, withRecordIdOf, type MapperSpec } from './mapper';
+import { mapperProperty, type MapperSpec } from './mapper';
 import { aiToolRouting } from '../n8n-internals';
-import { throughTransport, withBody } from '../operations';
+import { throughTransport } from '../operations';
 import { resource } from '../resources';
-import type { BodyBuilder } from '../operations';
 
 /**
  * Version 2 of a write node (issue 21), made from its version 1 description, so that a saved
@@ -29,28 +28,15 @@ function shownFor(property: INodeProperties, operations: string[], version: obje
 	return { ...property, displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, operation: operations, ...version } } };
 }
 
-export interface Version2Builders {
-	create: BodyBuilder;
-	update: BodyBuilder;
-}
-
-/** Version 2's copy of the Operation dropdown: the writes build from the mapper, and Create or Update joins. */
-function version2Operation(operation: INodeProperties, spec: MapperSpec, builders: Version2Builders): INodeProperties {
+/**
+ * Version 2's copy of the Operation dropdown: Create or Update joins. The writes' routing (the
+ * AI-tool path) is version 1's: it builds from the mapped row on version 2 (bodies.ts bodyOf).
+ */
+function version2Operation(operation: INodeProperties, spec: MapperSpec): INodeProperties {
 	const { singular } = resource(spec.key);
-	const options = (operation.options as INodePropertyOptions[]).map((option) => {
-		const send = option.routing?.send;
-		if (option.value === 'create' || option.value === 'createMany') {
-			return { ...option, routing: { ...option.routing, send: { ...send, preSend: [withBody(fromMapper(spec, 'create', builders.create))] } } };
-		}
-		if (option.value === 'update') {
-			return {
-				...option,
-				description: `${option.description}. Only the fields given change.`,
-				routing: { ...option.routing, send: { ...send, preSend: [withRecordIdOf(spec), withBody(fromMapper(spec, 'update', builders.update))] } },
-			};
-		}
-		return option;
-	});
+	const options = (operation.options as INodePropertyOptions[]).map((option) =>
+		option.value === 'update' ? { ...option, description: `${option.description}. Only the fields given change.` } : option,
+	);
 	const upsert: INodePropertyOptions = {
 		name: 'Create or Update',
 		value: 'upsert',
@@ -66,14 +52,14 @@ function version2Operation(operation: INodeProperties, spec: MapperSpec, builder
 }
 
 /** The node's properties for versions 1 and 2 (see the top). */
-export function withVersion2(properties: INodeProperties[], spec: MapperSpec, builders: Version2Builders): INodeProperties[] {
+export function withVersion2(properties: INodeProperties[], spec: MapperSpec): INodeProperties[] {
 	const { singular } = resource(spec.key);
 	const out: INodeProperties[] = [];
 	for (const property of properties) {
 		const operations = operationsOf(property);
 		if (property.name === 'operation') {
 			out.push({ ...property, displayOptions: { show: { ...property.displayOptions?.show, ...V1 } } });
-			out.push(version2Operation(property, spec, builders));
+			out.push(version2Operation(property, spec));
 			// Right below the operation, as n8n's own data nodes show their columns.
 			const offered = ((property.options ?? []) as INodePropertyOptions[]).map((option) => String(option.value));
 			const mapped = [...WRITES.filter((value) => offered.includes(value)), 'upsert'] as Array<'create' | 'createMany' | 'update' | 'upsert'>;

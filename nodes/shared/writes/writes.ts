@@ -1,25 +1,17 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeExecutionData,
-	INode,
-	NodeApiError,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INodeExecutionData, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { subjectOf } from '../requests/errors';
 import { requestOptionsOf, type Spacing } from '../n8n-internals';
-import { maxRateLimitWait, userIdempotencyKey } from '../input/params';
 import { MAX_BATCH_SIZE, resource, type ResourceKey } from '../resources';
 import { idempotencyKey, keyScope, listAll, send, type KeyScope } from '../requests/transport';
-import { capitalised, startDateSpan } from '../input/values';
-import type { BodyBuilder } from '../operations';
+import { startDateSpan } from '../input/values';
 import { MAX_CONCURRENT_REQUESTS } from '../requests/limiter';
-import { fromMapper, recordIdOf, reportUnmatched, type MapperSpec } from './mapper';
+import { reportUnmatched } from './mapper';
 import { waits } from '../requests/waits';
 import { batchRecords, writtenRecord } from '../requests/answers';
+import { bodyOf, sendAsBuilt, type CreateSender, type WriteSpec } from './bodies';
+import { itemAt, runShared, type WriteItem } from './rows';
 
 /**
  * Create and Create Many, run as the node's `customOperations`: n8n's WorkflowExecute calls them
@@ -46,110 +38,10 @@ import { batchRecords, writtenRecord } from '../requests/answers';
  *    refuses the request itself (a permission, say) or gives no clear answer.
  */
 
-/**
- * Sends one create request (an item's body, or a batch's `{data}`): `attempt` sends a body with
- * its headers through the transport, paced. By default the body is sent once, as built; a node
- * whose service may need a second try at a body passes its own (the Timesheet node's note:
- * nodes/RosteringTimesheet/timesheet-note.ts).
- */
-export type CreateSender = (
-	ctx: IExecuteSingleFunctions,
-	request: { method: string; body: IDataObject; headers: IDataObject },
-	attempt: (body: IDataObject, headers: IDataObject) => Promise<IDataObject>,
-) => Promise<IDataObject>;
-
-export const sendAsBuilt: CreateSender = async (_ctx, request, attempt) => await attempt(request.body, request.headers);
-
-/** What the body builders and the transport use of a per-item context. */
-type ItemFunctions = Pick<
-	IExecuteSingleFunctions,
-	| 'getNode'
-	| 'getNodeParameter'
-	| 'getItemIndex'
-	| 'getInputData'
-	| 'getExecutionId'
-	| 'getWorkflowDataProxy'
-	| 'getTimezone'
-	| 'getMode'
-	| 'getCredentials'
-	| 'continueOnFail'
-	| 'helpers'
->;
-
-/** "additionalFields.notes" → "Additional Fields › Notes"; "locationId" → "Location". */
-function parameterLabel(name: string): string {
-	return name
-		.split('.')
-		.map((part) => capitalised(part.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2')))
-		.join(' › ');
-}
-
-/** What every item of one run shares: the node as n8n gives it, and the parameters without expressions. */
-export interface RunShared {
-	node: INode;
-	constants: Map<string, unknown>;
-}
-
-/** True when a parameter as stored in the workflow holds an expression anywhere inside it. */
-function holdsExpression(value: unknown): boolean {
-	if (typeof value === 'string') return value.startsWith('=');
-	if (Array.isArray(value)) return value.some(holdsExpression);
-	if (value && typeof value === 'object') return Object.values(value).some(holdsExpression);
-	return false;
-}
-
-/**
- * One input item seen as RoutingNode would show it to a hook: its parameters (each read once and
- * kept, however often a builder asks), its index, and n8n's helpers called on the real context.
- * What is the same for every item is worked out once for the run (`RunShared`): a parameter
- * without an expression, and the node (n8n's getNode deep-copies it on every call). With 1,000
- * items that saves thousands of evaluations and copies; the builders only read the node.
- */
-export function itemView(ctx: IExecuteFunctions, itemIndex: number, shared: RunShared): IExecuteSingleFunctions {
-	const { node, constants } = shared;
-	const read = new Map<string, unknown>();
-	const view: ItemFunctions = {
-		getNode: () => node,
-		getNodeParameter: ((name: string, fallback?: unknown, options?: IDataObject) => {
-			const key = `${name}|${options?.extractValue === true}|${JSON.stringify(fallback) ?? ''}`;
-			if (read.has(key)) return read.get(key);
-			if (constants.has(key)) return constants.get(key);
-			let value: unknown;
-			try {
-				value = ctx.getNodeParameter(name, itemIndex, fallback, options);
-			} catch (error) {
-				throw new NodeOperationError(node, `${parameterLabel(name)}: the value could not be worked out`, {
-					itemIndex,
-					description: `${(error as Error).message}${(error as NodeOperationError).description ? `. ${(error as NodeOperationError).description}` : ''}. Check the expression in ${parameterLabel(name)} for this item.`,
-				});
-			}
-			let stored: unknown = node.parameters;
-			for (const part of name.split('.')) stored = (stored as IDataObject | undefined)?.[part];
-			(holdsExpression(stored) ? read : constants).set(key, value);
-			return value;
-		}) as IExecuteSingleFunctions['getNodeParameter'],
-		getItemIndex: () => itemIndex,
-		getInputData: () => ctx.getInputData()[itemIndex],
-		getExecutionId: () => ctx.getExecutionId(),
-		getWorkflowDataProxy: () => ctx.getWorkflowDataProxy(itemIndex),
-		getTimezone: () => ctx.getTimezone(),
-		getMode: () => ctx.getMode(),
-		getCredentials: (async (type: string) => await ctx.getCredentials(type, itemIndex)) as IExecuteSingleFunctions['getCredentials'],
-		continueOnFail: () => ctx.continueOnFail(),
-		// n8n's helpers read their context from `this`: always the real one.
-		helpers: {
-			...ctx.helpers,
-			httpRequestWithAuthentication: async (type: string, options: IHttpRequestOptions, extra?: IDataObject) =>
-				await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, options, extra),
-		} as unknown as IExecuteSingleFunctions['helpers'],
-	};
-	return view as IExecuteSingleFunctions;
-}
-
-/** An item ready to send: its context, body and settings. */
+/** An item ready to send: the item, its body and, for a change, its record. */
 export interface Ready {
 	itemIndex: number;
-	item: IExecuteSingleFunctions;
+	item: WriteItem;
 	body: IDataObject;
 	/** The record a change is for (Update). */
 	id?: string;
@@ -268,12 +160,9 @@ export class Run {
 		this.scope = keyScope(ctx);
 	}
 
-	/**
-	 * The Idempotency-Key of a POST made for `item`. The item views carry neither the instance nor
-	 * the retried execution, so the run passes on the scope the real context has.
-	 */
-	keyFor(item: IExecuteSingleFunctions, body: unknown, userKey?: string, method = 'POST', url = this.url): string {
-		return idempotencyKey(item, { method, url, body }, userKey, undefined, this.scope);
+	/** The Idempotency-Key of a request made for `item` (of a batch: its first item). */
+	keyFor(item: WriteItem, body: unknown, userKey?: string, method = 'POST', url = this.url): string {
+		return idempotencyKey(this.ctx, { method, url, body }, userKey, item.itemIndex, this.scope);
 	}
 
 	get isStopped(): boolean {
@@ -302,10 +191,10 @@ export class Run {
 	/** Sends a create (POST) or a change (PATCH of `url`) through the node's sender, paced. */
 	async request(method: 'POST' | 'PATCH', url: string, body: IDataObject, headers: IDataObject, leader: Ready, id?: string): Promise<IDataObject> {
 		const subject = subjectOf(this.key, method === 'POST' ? 'create' : 'update', id);
-		return await this.sender(leader.item, { method, body, headers }, async (sent, sentHeaders) => {
+		return await this.sender(this.ctx, { method, body, headers }, async (sent, sentHeaders) => {
 			await this.pace();
 			return await send(
-				leader.item,
+				this.ctx,
 				{ method, url, body: sent, headers: sentHeaders, passThrough: this.passThrough },
 				{ subject, retrySafe: true, maxRateLimitWaitSeconds: leader.maxWait },
 			);
@@ -365,17 +254,15 @@ export class Run {
 }
 
 /** Reads and checks every item; without Continue On Fail, a bad item stops everything. */
-async function prepare(ctx: IExecuteFunctions, run: Run, build: BodyBuilder, count: number, idOf?: (item: IExecuteSingleFunctions) => string): Promise<Ready[]> {
+async function prepare<Row extends object>(ctx: IExecuteFunctions, run: Run, spec: WriteSpec<Row>, mode: 'create' | 'update', count: number): Promise<Ready[]> {
 	const ready: Ready[] = [];
 	const bad: number[] = [];
-	const shared: RunShared = { node: ctx.getNode(), constants: new Map() };
+	const shared = runShared(ctx);
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		const item = itemView(ctx, itemIndex, shared);
 		try {
-			const userKey = userIdempotencyKey(item);
-			const maxWait = maxRateLimitWait(item);
-			const id = idOf?.(item);
-			ready.push({ itemIndex, item, id, body: await build(item), userKey, maxWait });
+			const item = itemAt(ctx, itemIndex, shared);
+			const { body, id } = await bodyOf(spec, item, mode);
+			ready.push({ itemIndex, item, id, body, userKey: item.userKey, maxWait: item.maxWait });
 		} catch (error) {
 			run.fail(itemIndex, forItem(run, error as Error, itemIndex), false);
 			bad.push(itemIndex);
@@ -493,7 +380,7 @@ async function readBack(run: Run, items: Ready[]): Promise<void> {
 	if (!span.from) return;
 	let records: IDataObject[];
 	try {
-		records = await listAll(unreturned[0].item, run.url, span, { subject: subjectOf(run.key, 'getAll'), rangeDays: spec.rangeDays, maxRateLimitWaitSeconds: unreturned[0].maxWait, passThrough: run.passThrough });
+		records = await listAll(run.ctx, run.url, span, { subject: subjectOf(run.key, 'getAll'), rangeDays: spec.rangeDays, maxRateLimitWaitSeconds: unreturned[0].maxWait, passThrough: run.passThrough });
 	} catch {
 		return;
 	}
@@ -594,17 +481,12 @@ function failBatch(run: Run, batch: Ready[], outcome: Refusal, refused: number[]
 	}
 }
 
-async function runCreates(
-	ctx: IExecuteFunctions,
-	key: ResourceKey,
-	build: BodyBuilder,
-	batched: boolean,
-	sender: CreateSender,
-): Promise<INodeExecutionData[][]> {
+async function runCreates<Row extends object>(ctx: IExecuteFunctions, spec: WriteSpec<Row>, batched: boolean): Promise<INodeExecutionData[][]> {
+	const { key } = spec.mapper;
 	const count = ctx.getInputData().length;
 	const { passThrough, spacing } = requestOptionsOf(ctx);
-	const run = new Run(ctx, key, `/v1/${resource(key).path}`, passThrough, pacer(spacing), sender, count);
-	const ready = await prepare(ctx, run, build, count);
+	const run = new Run(ctx, key, `/v1/${resource(key).path}`, passThrough, pacer(spacing), spec.sender ?? sendAsBuilt, count);
+	const ready = await prepare(ctx, run, spec, 'create', count);
 	// The service keeps one Idempotency-Key per request: items with the user's own key (the source
 	// row id, say) are sent one by one, so that a re-run with more rows, or in another order, still
 	// replays each of them instead of creating it again.
@@ -621,20 +503,15 @@ async function runCreates(
  * changes are sent one at a time in input order, as n8n's own routing sent them, so that two items
  * changing the same record apply in order.
  */
-async function runUpdates(
-	ctx: IExecuteFunctions,
-	key: ResourceKey,
-	build: BodyBuilder,
-	idOf: (item: IExecuteSingleFunctions) => string,
-	sender: CreateSender,
-): Promise<INodeExecutionData[][]> {
+async function runUpdates<Row extends object>(ctx: IExecuteFunctions, spec: WriteSpec<Row>): Promise<INodeExecutionData[][]> {
+	const { key } = spec.mapper;
 	const count = ctx.getInputData().length;
 	const { passThrough, spacing } = requestOptionsOf(ctx);
 	const url = `/v1/${resource(key).path}`;
-	const run = new Run(ctx, key, url, passThrough, pacer(spacing), sender, count);
+	const run = new Run(ctx, key, url, passThrough, pacer(spacing), spec.sender ?? sendAsBuilt, count);
 	run.savedLabel = 'Changed';
 	run.rerunAdvice = 'Running the same changes again leaves those records as they are.';
-	const ready = await prepare(ctx, run, build, count, idOf);
+	const ready = await prepare(ctx, run, spec, 'update', count);
 	// One at a time (limit 1): two items changing the same record apply in input order.
 	await inTurn(run, ready, async (entry) => await run.sendOne(entry, 'PATCH', `${url}/${entry.id}`), 1);
 	const stop = run.stopError();
@@ -642,42 +519,23 @@ async function runUpdates(
 	return run.output();
 }
 
-export interface WriteOptions {
-	/** Sends each create and change (default: once, as built; see CreateSender). */
-	sender?: CreateSender;
-	/** Version 2's resource mapper: items are built from their mapped rows (mapper.ts). */
-	mapper?: MapperSpec;
-	/** Update's body builder: Update then runs here too, for every version. */
-	update?: BodyBuilder;
-}
-
 /**
- * The node's `customOperations` entry for a resource's writes: Create, Create Many and, given its
- * builder, Update. With a mapper, version 2 nodes build each item from its mapped row, and input
- * fields Map Automatically cannot place are named in an execution hint.
+ * The node's `customOperations` entry for a resource's writes: Create, Create Many and Update. On
+ * version 2, input fields Map Automatically cannot place are named in an execution hint.
  */
-export function writeOperations(key: ResourceKey, create: BodyBuilder, options: WriteOptions = {}) {
-	const { mapper, update } = options;
-	const sender = options.sender ?? sendAsBuilt;
-	const buildCreate = mapper ? fromMapper(mapper, 'create', create) : create;
-	const creates = async (ctx: IExecuteFunctions, batched: boolean) => {
-		if (mapper) reportUnmatched(ctx, mapper, 'create');
-		return await runCreates(ctx, key, buildCreate, batched, sender);
-	};
-	const operations: Record<string, (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>> = {
+export function writeOperations<Row extends object>(spec: WriteSpec<Row>) {
+	return {
 		async create(this: IExecuteFunctions) {
-			return await creates(this, false);
+			reportUnmatched(this, spec.mapper, 'create');
+			return await runCreates(this, spec, false);
 		},
 		async createMany(this: IExecuteFunctions) {
-			return await creates(this, true);
+			reportUnmatched(this, spec.mapper, 'create');
+			return await runCreates(this, spec, true);
+		},
+		async update(this: IExecuteFunctions) {
+			reportUnmatched(this, spec.mapper, 'update');
+			return await runUpdates(this, spec);
 		},
 	};
-	if (update && mapper) {
-		const buildUpdate = fromMapper(mapper, 'update', update);
-		operations.update = async function (this: IExecuteFunctions) {
-			reportUnmatched(this, mapper, 'update');
-			return await runUpdates(this, key, buildUpdate, (item) => recordIdOf(item, mapper), sender);
-		};
-	}
-	return operations;
 }

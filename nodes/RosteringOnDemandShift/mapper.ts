@@ -1,0 +1,22 @@
+import type { MapperSpec } from '../shared/writes/mapper';
+import type { UpsertSpec } from '../shared/writes/upsert';
+import { startDateSpan } from '../shared/input/values';
+
+/** Version 2: the on-demand shift's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
+export const MAPPER: MapperSpec = {
+	key: 'onDemandShift',
+	fields: [
+		{ id: 'location_id', displayName: 'Location ID', required: true, match: true, defaultMatch: true },
+		{ id: 'position_id', displayName: 'Position ID', required: true, match: true, defaultMatch: true },
+		{ id: 'start_time', displayName: 'Start Time', required: true, match: true, defaultMatch: true },
+		{ id: 'end_time', displayName: 'End Time', required: true, match: true },
+		{ id: 'notes', displayName: 'Notes' },
+	],
+};
+
+/** Create or Update: by default, the same on-demand shift is the same position starting at the same time at the same place. */
+export const UPSERT: UpsertSpec = {
+	updatable: ['position_id', 'start_time', 'end_time', 'notes'],
+	defaultMatch: ['location_id', 'position_id', 'start_time'],
+	span: startDateSpan,
+};

@@ -1,0 +1,122 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { checkEndAfterStart, confirmLocation, recordBeingChanged, rowId, startAndEndAt, timestampAt } from '../shared/writes/checks';
+import type { WriteSpec } from '../shared/writes/bodies';
+import { given, LOCATOR, type WriteItem } from '../shared/writes/rows';
+import { compact, inputError, textField, toInteger } from '../shared/input/values';
+import { MAPPER } from './mapper';
+
+/**
+ * A shift's create and change bodies, built from the item's row: version 1's parameters
+ * (createRow, updateRow) or version 2's mapped row, checked the same way for both.
+ */
+
+/** A shift's fields as the builders read them, by the API's names; a field absent is not given. */
+export interface ShiftRow {
+	/** Update: the shift changed (checked). */
+	id?: unknown;
+	location_id?: unknown;
+	position_id?: unknown;
+	employee_id?: unknown;
+	start_time?: unknown;
+	end_time?: unknown;
+	/** As the API writes them: [{offset_minutes, duration_minutes, paid}]. */
+	breaks?: unknown;
+	notes?: unknown;
+	/** Update: take the person off the shift. */
+	open_shift?: unknown;
+}
+
+type Break = { offset_minutes?: unknown; duration_minutes?: unknown; paid?: unknown };
+
+/** Version 1's Breaks editor rows as the API's breaks. */
+function breaksOfEditor(value: unknown): Break[] | undefined {
+	const rows = (value as { break?: IDataObject[] } | undefined)?.break;
+	return rows?.map((row) => ({ offset_minutes: row.offsetMinutes, duration_minutes: row.durationMinutes, paid: row.paid }));
+}
+
+/** Version 1: Create's (and Create Many's) parameters. */
+function createRow(item: WriteItem): ShiftRow {
+	const extra = item.read('additionalFields', {}) as IDataObject;
+	return {
+		location_id: item.read('locationId', '', LOCATOR),
+		position_id: item.read('positionId', '', LOCATOR),
+		employee_id: item.read('additionalFields.employeeId', '', LOCATOR),
+		start_time: item.read('startTime', ''),
+		end_time: item.read('endTime', ''),
+		breaks: breaksOfEditor(extra.breaks),
+		notes: extra.notes,
+	};
+}
+
+/** Version 1: Update's parameters, the fields the user added. */
+function updateRow(item: WriteItem): ShiftRow {
+	const fields = item.read('updateFields', {}) as IDataObject;
+	return given({
+		id: item.read('shiftId', '', LOCATOR),
+		position_id: 'positionId' in fields ? item.read('updateFields.positionId', '', LOCATOR) : undefined,
+		employee_id: 'employeeId' in fields ? item.read('updateFields.employeeId', '', LOCATOR) : undefined,
+		open_shift: fields.openShift,
+		start_time: fields.startTime,
+		end_time: fields.endTime,
+		breaks: 'breaks' in fields ? (breaksOfEditor(fields.breaks) ?? []) : undefined,
+		notes: fields.notes,
+	});
+}
+
+/** The breaks as the API's {offset_minutes, duration_minutes, paid}, checked. */
+function breaksOf(item: WriteItem, rows: unknown): IDataObject[] | undefined {
+	if (!Array.isArray(rows) || rows.length === 0) return undefined;
+	const { node, itemIndex } = item;
+	return (rows as Break[]).map((row, i) => ({
+		offset_minutes: toInteger(node, itemIndex, row.offset_minutes, `Break ${i + 1} › Starts After (Minutes)`, 0, 24 * 60),
+		duration_minutes: toInteger(node, itemIndex, row.duration_minutes, `Break ${i + 1} › Duration (Minutes)`, 1, 24 * 60),
+		paid: row.paid === true,
+	}));
+}
+
+/** Body of a shift create (also each item of Create Many and a new row of Create or Update), checked before anything is sent. */
+async function createBody(item: WriteItem, row: ShiftRow): Promise<IDataObject> {
+	const locationId = rowId(item, row.location_id, 'Location', 'location');
+	const positionId = rowId(item, row.position_id, 'Position', 'position');
+	const employeeId = row.employee_id ? rowId(item, row.employee_id, 'Employee', 'employee') : undefined;
+	// Checks that need no request come first: breaks and notes before the location is read.
+	const breaks = breaksOf(item, row.breaks);
+	const notes = textField(item.node, item.itemIndex, row.notes, 'Additional Fields › Notes');
+	const { start, end, timezone } = await startAndEndAt(item, { start: row.start_time, end: row.end_time }, locationId, 'shift');
+	await confirmLocation(item, timezone);
+	return compact({ location_id: locationId, position_id: positionId, employee_id: employeeId, start_time: start, end_time: end, breaks, notes });
+}
+
+/** Body of a shift change: only the fields given. */
+async function updateBody(item: WriteItem, row: ShiftRow): Promise<IDataObject> {
+	const { node, itemIndex } = item;
+	// The shift as it is: its location's time zone for local times, and its times to check order.
+	const current = recordBeingChanged(item, 'shift', String(row.id), 'Shift');
+	const { timezone } = current;
+	const body: IDataObject = {};
+	if ('position_id' in row) body.position_id = rowId(item, row.position_id, 'Position', 'position');
+	if ('employee_id' in row) body.employee_id = rowId(item, row.employee_id, 'Employee', 'employee');
+	if (row.open_shift === true) {
+		if ('employee_id' in row) {
+			throw inputError(node, itemIndex, 'Update Fields has both Employee and Make Open Shift', 'Choose one: a person for the shift, or an open shift.');
+		}
+		body.employee_id = null;
+	}
+	if ('start_time' in row) body.start_time = await timestampAt(item, row.start_time, 'Start Time', timezone);
+	if ('end_time' in row) body.end_time = await timestampAt(item, row.end_time, 'End Time', timezone);
+	if (body.start_time || body.end_time) {
+		const start = (body.start_time as string) ?? (current.wasRead() ? String((await current.record()).start_time) : undefined);
+		const end = (body.end_time as string) ?? (current.wasRead() ? String((await current.record()).end_time) : undefined);
+		if (start && end) checkEndAfterStart(item, start, end, 'shift');
+	}
+	if ('breaks' in row) body.breaks = breaksOf(item, row.breaks) ?? [];
+	if ('notes' in row) body.notes = textField(node, itemIndex, row.notes, 'Update Fields › Notes') ?? null;
+	if (Object.keys(body).length === 0) {
+		throw inputError(node, itemIndex, 'Update Fields has nothing to change', 'Add a field and give it a value.');
+	}
+	return body;
+}
+
+/** The shift's writes: Create, Create Many, Update and Create or Update, in both versions. */
+export const SHIFT_WRITES: WriteSpec<ShiftRow> = { mapper: MAPPER, createRow, updateRow, idLabel: 'Shift', create: createBody, update: updateBody };

@@ -1,0 +1,25 @@
+import { breaksList, type MapperSpec } from '../shared/writes/mapper';
+import type { UpsertSpec } from '../shared/writes/upsert';
+import { startDateSpan } from '../shared/input/values';
+
+/** Version 2: the shift's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
+export const MAPPER: MapperSpec = {
+	key: 'shift',
+	fields: [
+		{ id: 'location_id', displayName: 'Location ID', required: true, match: true, defaultMatch: true },
+		{ id: 'position_id', displayName: 'Position ID', required: true, match: true },
+		{ id: 'employee_id', displayName: 'Employee ID', match: true, defaultMatch: true },
+		{ id: 'start_time', displayName: 'Start Time', required: true, match: true, defaultMatch: true },
+		{ id: 'end_time', displayName: 'End Time', required: true, match: true },
+		{ id: 'breaks', displayName: 'Breaks', type: 'array', fromMapped: breaksList('[{"offset_minutes": 240, "duration_minutes": 30, "paid": false}]') },
+		{ id: 'notes', displayName: 'Notes' },
+		{ id: 'open_shift', displayName: 'Make Open Shift', type: 'boolean', only: ['update'] },
+	],
+};
+
+/** Create or Update: by default, the same shift is the same person starting at the same time at the same place. */
+export const UPSERT: UpsertSpec = {
+	updatable: ['position_id', 'employee_id', 'start_time', 'end_time', 'breaks', 'notes'],
+	defaultMatch: ['location_id', 'employee_id', 'start_time'],
+	span: startDateSpan,
+};

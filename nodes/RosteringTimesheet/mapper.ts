@@ -1,0 +1,29 @@
+import { breaksList, type MapperSpec } from '../shared/writes/mapper';
+import type { UpsertSpec } from '../shared/writes/upsert';
+import { startDateSpan } from '../shared/input/values';
+
+/** Version 2: the timesheet's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
+export const MAPPER: MapperSpec = {
+	key: 'timesheet',
+	fields: [
+		{ id: 'employee_id', displayName: 'Employee ID', required: true, match: true, defaultMatch: true },
+		{ id: 'location_id', displayName: 'Location ID', required: true, match: true },
+		{ id: 'position_id', displayName: 'Position ID', required: true, match: true },
+		{ id: 'shift_id', displayName: 'Shift ID', match: true },
+		{ id: 'start_time', displayName: 'Start Time', required: true, match: true, defaultMatch: true },
+		// Blank on create: the person is still clocked in.
+		{ id: 'end_time', displayName: 'End Time', match: true },
+		{ id: 'breaks', displayName: 'Breaks', type: 'array', fromMapped: breaksList('[{"start": "2026-11-23T12:30", "end": "2026-11-23T13:00", "paid": false}]') },
+		// `notes` too: the spec's field table spells it so (RosteringTimesheet.node.ts, at the top).
+		{ id: 'note', displayName: 'Note', aliases: ['notes'] },
+	],
+};
+
+/** Create or Update: by default, the same timesheet is the same person starting at the same minute. */
+export const UPSERT: UpsertSpec = {
+	updatable: ['position_id', 'start_time', 'end_time', 'breaks', 'note'],
+	defaultMatch: ['employee_id', 'start_time'],
+	span: startDateSpan,
+	minuteTimes: true,
+	readAs: { note: ['note', 'notes'] },
+};
