@@ -1,19 +1,18 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit, VERSION_1 } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport, withBody, withRecordId } from '../shared/operations';
-import { resourceMapping } from '../shared/writes/mapper';
+import { mapperProperty, resourceMapping } from '../shared/writes/mapper';
 import { toolCallBody } from '../shared/writes/bodies';
 import { aiToolRouting } from '../shared/n8n-internals';
 import { listSearch } from '../shared/editor/search';
 import { mappedWriteOperations } from '../shared/writes/upsert';
-import { withVersion2 } from '../shared/writes/version2';
 import { PROJECT_WRITES } from './bodies';
 import { MAPPER, UPSERT } from './mapper';
 
 const WRITES = ['archive', 'create', 'unarchive', 'update'];
-const ALL = ['archive', 'create', 'get', 'getAll', 'unarchive', 'update'];
+const ALL = ['archive', 'create', 'get', 'getAll', 'unarchive', 'update', 'upsert'];
 
 /**
  * preSend for Get Many: the service hides archived records unless they are asked for, so choosing
@@ -45,7 +44,7 @@ export class RosteringProject implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: runThroughTransport('project') },
-		properties: withVersion2([
+		properties: [
 			{
 				displayName:
 					'Projects are never deleted: archive one to take it out of use, and unarchive it to bring it back. Creating and changing projects needs the Projects: change (projects:write) permission.',
@@ -68,7 +67,7 @@ export class RosteringProject implements INodeType {
 				name: 'operation',
 				type: 'options',
 				noDataExpression: true,
-				displayOptions: { show: { resource: ['project'] } },
+				displayOptions: { show: { resource: ['project'], '@version': [1] } },
 				options: [
 					{
 						name: 'Archive',
@@ -137,13 +136,108 @@ export class RosteringProject implements INodeType {
 				],
 				default: 'getAll',
 			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['project'], '@version': [{ _cnd: { gte: 2 } }] } },
+				options: [
+					{
+						name: 'Archive',
+						value: 'archive',
+						action: 'Archive a project',
+						description: 'Take a project out of use; it is kept and can be unarchived',
+						routing: {
+							request: { method: 'PATCH', url: '/v1/projects' },
+							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody({ status: 'archived' })),
+						},
+					},
+					{
+						name: 'Create',
+						value: 'create',
+						action: 'Create a project',
+						description: 'Add an active project',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/projects' }, throughTransport(toolCallBody(PROJECT_WRITES, 'create'))),
+					},
+					{
+						name: 'Create or Update',
+						value: 'upsert',
+						action: 'Create or update a project',
+						description: 'Create a new project, or update the current one if it already exists (upsert)',
+						// Run by customOperations below; on n8n's AI-tool path it says it is not offered (runThroughTransport).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/projects' }, throughTransport()),
+					},
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a project',
+						description: 'Read one project, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/projects' },
+							send: throughTransport(withRecordId('projectId', 'Project', 'project')),
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many projects',
+						description:
+							'List projects, filtered by status or last change; archived ones are included when Status is Archived or Include Archived is on',
+						routing: {
+							request: { method: 'GET', url: '/v1/projects' },
+							send: throughTransport(prepareList, archivedOnRequest),
+						},
+					},
+					{
+						name: 'Unarchive',
+						value: 'unarchive',
+						action: 'Unarchive a project',
+						description: 'Make an archived project active again',
+						routing: {
+							request: { method: 'PATCH', url: '/v1/projects' },
+							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody({ status: 'active' })),
+						},
+					},
+					{
+						name: 'Update',
+						value: 'update',
+						action: 'Update a project',
+						description: "Change a project's name, code, colour or employees. Only the fields given change.",
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/projects' }, throughTransport(toolCallBody(PROJECT_WRITES, 'update'))),
+					},
+					{
+						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
+						name: 'Custom API Call',
+						value: '__CUSTOM_API_CALL__',
+						action: 'Custom API call',
+						description: 'Call any address of the API with the HTTP Request node and this credential',
+					},
+				],
+				default: 'getAll',
+			},
+			// Right below the operation, as n8n's own data nodes show their columns.
+			mapperProperty('create', 'project'),
+			mapperProperty('update', 'project'),
+			mapperProperty('upsert', 'project'),
 			idLocator({
 				name: 'projectId',
 				displayName: 'Project',
 				singular: 'project',
 				searchMethod: 'searchProjects',
 				required: true,
-				operations: ['archive', 'get', 'unarchive', 'update'],
+				operations: ['archive', 'get', 'unarchive'],
+			}),
+			idLocator({
+				name: 'projectId',
+				displayName: 'Project',
+				singular: 'project',
+				searchMethod: 'searchProjects',
+				required: true,
+				operations: ['update'],
+				versions: VERSION_1,
 			}),
 			{
 				displayName: 'Name',
@@ -152,7 +246,7 @@ export class RosteringProject implements INodeType {
 				required: true,
 				default: '',
 				description: 'Name of the project, 1 to 100 characters',
-				displayOptions: { show: { operation: ['create'] } },
+				displayOptions: { show: { operation: ['create'], '@version': [1] } },
 			},
 			{
 				displayName: 'Code',
@@ -161,7 +255,7 @@ export class RosteringProject implements INodeType {
 				required: true,
 				default: '',
 				description: 'Short code of the project, 1 to 20 characters. Two active projects cannot share a code.',
-				displayOptions: { show: { operation: ['create'] } },
+				displayOptions: { show: { operation: ['create'], '@version': [1] } },
 			},
 			{
 				displayName: 'Additional Fields',
@@ -169,7 +263,7 @@ export class RosteringProject implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Field',
 				default: {},
-				displayOptions: { show: { operation: ['create'] } },
+				displayOptions: { show: { operation: ['create'], '@version': [1] } },
 				options: [
 					{
 						displayName: 'Colour',
@@ -195,7 +289,7 @@ export class RosteringProject implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Field',
 				default: {},
-				displayOptions: { show: { operation: ['update'] } },
+				displayOptions: { show: { operation: ['update'], '@version': [1] } },
 				options: [
 					{
 						displayName: 'Code',
@@ -239,7 +333,7 @@ export class RosteringProject implements INodeType {
 			...returnAllAndLimit(),
 			getManyFilters('project'),
 			requestOptions(WRITES, ALL),
-		], MAPPER),
+		],
 	};
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };

@@ -1,19 +1,18 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks, placeAndTimes } from '../shared/editor/fields';
+import { getManyFilters, idLocator, localTime, requestOptions, returnAllAndLimit, shiftBreaks, placeAndTimes, VERSION_1 } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
-import { resourceMapping } from '../shared/writes/mapper';
+import { mapperProperty, resourceMapping } from '../shared/writes/mapper';
 import { toolCallBody } from '../shared/writes/bodies';
 import { aiToolRouting } from '../shared/n8n-internals';
 import { listSearch } from '../shared/editor/search';
 import { mappedWriteOperations } from '../shared/writes/upsert';
-import { withVersion2 } from '../shared/writes/version2';
 import { SHIFT_WRITES } from './bodies';
 import { MAPPER, UPSERT } from './mapper';
 
 const WRITES = ['create', 'createMany', 'update'];
-const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
+const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
 
 export class RosteringShift implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,14 +34,14 @@ export class RosteringShift implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: runThroughTransport('shift') },
-		properties: withVersion2([
+		properties: [
 			{
 				displayName:
 					'Shifts created or changed here are drafts (unpublished) until a manager publishes the roster in the service',
 				name: 'notice',
 				type: 'notice',
 				default: '',
-				displayOptions: { show: { operation: ['create', 'createMany', 'update'] } },
+				displayOptions: { show: { operation: ['create', 'createMany', 'update', 'upsert'] } },
 			},
 			{
 				displayName: 'Cost fields appear only when the credential has Pay Details (pay:read)',
@@ -66,7 +65,7 @@ export class RosteringShift implements INodeType {
 				name: 'operation',
 				type: 'options',
 				noDataExpression: true,
-				displayOptions: { show: { resource: ['shift'] } },
+				displayOptions: { show: { resource: ['shift'], '@version': [1] } },
 				options: [
 					{
 						name: 'Create',
@@ -132,13 +131,106 @@ export class RosteringShift implements INodeType {
 				],
 				default: 'getAll',
 			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['shift'], '@version': [{ _cnd: { gte: 2 } }] } },
+				options: [
+					{
+						name: 'Create',
+						value: 'create',
+						action: 'Create a shift',
+						description: 'Add an unpublished shift to the roster',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'create'))),
+					},
+					{
+						name: 'Create Many',
+						value: 'createMany',
+						action: 'Create many shifts',
+						description: 'Create one shift per input item, sent in batches of up to 100 that are saved all or nothing',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'create'))),
+					},
+					{
+						name: 'Create or Update',
+						value: 'upsert',
+						action: 'Create or update a shift',
+						description: 'Create a new shift, or update the current one if it already exists (upsert)',
+						// Run by customOperations below; on n8n's AI-tool path it says it is not offered (runThroughTransport).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport()),
+					},
+					{
+						name: 'Delete',
+						value: 'delete',
+						action: 'Delete a shift',
+						description: 'Archive a shift that has not started',
+						routing: {
+							request: { method: 'DELETE', url: '/v1/shifts' },
+							send: throughTransport(withRecordId('shiftId', 'Shift', 'shift')),
+						},
+					},
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a shift',
+						description: 'Read one shift, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/shifts' },
+							send: throughTransport(withRecordId('shiftId', 'Shift', 'shift')),
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many shifts',
+						description: 'List shifts, filtered by location, person, dates or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/shifts' },
+							send: throughTransport(prepareList),
+						},
+					},
+					{
+						name: 'Update',
+						value: 'update',
+						action: 'Update a shift',
+						description: 'Change a shift that has not started; a published shift becomes a draft again. Only the fields given change.',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'update'))),
+					},
+					{
+						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
+						name: 'Custom API Call',
+						value: '__CUSTOM_API_CALL__',
+						action: 'Custom API call',
+						description: 'Call any address of the API with the HTTP Request node and this credential',
+					},
+				],
+				default: 'getAll',
+			},
+			// Right below the operation, as n8n's own data nodes show their columns.
+			mapperProperty('create', 'shift'),
+			mapperProperty('createMany', 'shift'),
+			mapperProperty('update', 'shift'),
+			mapperProperty('upsert', 'shift'),
 			idLocator({
 				name: 'shiftId',
 				displayName: 'Shift',
 				singular: 'shift',
 				searchMethod: 'searchShifts',
 				required: true,
-				operations: ['delete', 'get', 'update'],
+				operations: ['delete', 'get'],
+			}),
+			idLocator({
+				name: 'shiftId',
+				displayName: 'Shift',
+				singular: 'shift',
+				searchMethod: 'searchShifts',
+				required: true,
+				operations: ['update'],
+				versions: VERSION_1,
 			}),
 			...placeAndTimes({ location: 'Where the shift is worked', position: 'Position worked, at the chosen location' }),
 			{
@@ -147,7 +239,7 @@ export class RosteringShift implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Field',
 				default: {},
-				displayOptions: { show: { operation: ['create', 'createMany'] } },
+				displayOptions: { show: { operation: ['create', 'createMany'], '@version': [1] } },
 				options: [
 					shiftBreaks(),
 					idLocator({
@@ -172,7 +264,7 @@ export class RosteringShift implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Field',
 				default: {},
-				displayOptions: { show: { operation: ['update'] } },
+				displayOptions: { show: { operation: ['update'], '@version': [1] } },
 				options: [
 					shiftBreaks(),
 					idLocator({
@@ -210,7 +302,7 @@ export class RosteringShift implements INodeType {
 			...returnAllAndLimit(),
 			getManyFilters('shift'),
 			requestOptions(WRITES, ALL),
-		], MAPPER),
+		],
 	};
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };

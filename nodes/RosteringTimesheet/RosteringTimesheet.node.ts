@@ -15,21 +15,20 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit, placeAndTimes } from '../shared/editor/fields';
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit, placeAndTimes, VERSION_1 } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
-import { resourceMapping } from '../shared/writes/mapper';
+import { mapperProperty, resourceMapping } from '../shared/writes/mapper';
 import { toolCallBody } from '../shared/writes/bodies';
 import { aiToolRouting } from '../shared/n8n-internals';
 import { listSearch } from '../shared/editor/search';
 import { mappedWriteOperations } from '../shared/writes/upsert';
-import { withVersion2 } from '../shared/writes/version2';
 import { withNoteKeys } from './timesheet-note';
 import { timesheetBreaks, timesheetTime } from './timesheet-times';
 import { TIMESHEET_WRITES } from './bodies';
 import { MAPPER, UPSERT } from './mapper';
 
 const WRITES = ['create', 'createMany', 'update'];
-const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update'];
+const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
 
 export class RosteringTimesheet implements INodeType {
 	description: INodeTypeDescription = {
@@ -51,14 +50,14 @@ export class RosteringTimesheet implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: withNoteKeys(runThroughTransport('timesheet')) },
-		properties: withVersion2([
+		properties: [
 			{
 				displayName:
 					"Timesheets created here are pending. Approving timesheets happens only in the service's own application, not here; only pending timesheets can be changed or deleted. Times are stored to the whole minute (seconds are dropped), and an empty End Time means the person is still clocked in.",
 				name: 'notice',
 				type: 'notice',
 				default: '',
-				displayOptions: { show: { operation: ['create', 'createMany', 'delete', 'update'] } },
+				displayOptions: { show: { operation: ['create', 'createMany', 'delete', 'update', 'upsert'] } },
 			},
 			{
 				displayName:
@@ -84,7 +83,7 @@ export class RosteringTimesheet implements INodeType {
 				name: 'operation',
 				type: 'options',
 				noDataExpression: true,
-				displayOptions: { show: { resource: ['timesheet'] } },
+				displayOptions: { show: { resource: ['timesheet'], '@version': [1] } },
 				options: [
 					{
 						name: 'Create',
@@ -150,13 +149,106 @@ export class RosteringTimesheet implements INodeType {
 				],
 				default: 'getAll',
 			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['timesheet'], '@version': [{ _cnd: { gte: 2 } }] } },
+				options: [
+					{
+						name: 'Create',
+						value: 'create',
+						action: 'Create a timesheet',
+						description: 'Record time worked as a pending timesheet',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'create'))),
+					},
+					{
+						name: 'Create Many',
+						value: 'createMany',
+						action: 'Create many timesheets',
+						description: 'Create one timesheet per input item, sent in batches of up to 100 that are saved all or nothing',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'create'))),
+					},
+					{
+						name: 'Create or Update',
+						value: 'upsert',
+						action: 'Create or update a timesheet',
+						description: 'Create a new timesheet, or update the current one if it already exists (upsert)',
+						// Run by customOperations below; on n8n's AI-tool path it says it is not offered (runThroughTransport).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport()),
+					},
+					{
+						name: 'Delete',
+						value: 'delete',
+						action: 'Delete a timesheet',
+						description: 'Archive a timesheet that is still pending',
+						routing: {
+							request: { method: 'DELETE', url: '/v1/timesheets' },
+							send: throughTransport(withRecordId('timesheetId', 'Timesheet', 'timesheet')),
+						},
+					},
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a timesheet',
+						description: 'Read one timesheet, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/timesheets' },
+							send: throughTransport(withRecordId('timesheetId', 'Timesheet', 'timesheet')),
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many timesheets',
+						description: 'List timesheets, filtered by location, person, dates or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/timesheets' },
+							send: throughTransport(prepareList),
+						},
+					},
+					{
+						name: 'Update',
+						value: 'update',
+						action: 'Update a timesheet',
+						description: 'Change a timesheet that is still pending. Only the fields given change.',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'update'))),
+					},
+					{
+						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
+						name: 'Custom API Call',
+						value: '__CUSTOM_API_CALL__',
+						action: 'Custom API call',
+						description: 'Call any address of the API with the HTTP Request node and this credential',
+					},
+				],
+				default: 'getAll',
+			},
+			// Right below the operation, as n8n's own data nodes show their columns.
+			mapperProperty('create', 'timesheet'),
+			mapperProperty('createMany', 'timesheet'),
+			mapperProperty('update', 'timesheet'),
+			mapperProperty('upsert', 'timesheet'),
 			idLocator({
 				name: 'timesheetId',
 				displayName: 'Timesheet',
 				singular: 'timesheet',
 				searchMethod: 'searchTimesheets',
 				required: true,
-				operations: ['delete', 'get', 'update'],
+				operations: ['delete', 'get'],
+			}),
+			idLocator({
+				name: 'timesheetId',
+				displayName: 'Timesheet',
+				singular: 'timesheet',
+				searchMethod: 'searchTimesheets',
+				required: true,
+				operations: ['update'],
+				versions: VERSION_1,
 			}),
 			idLocator({
 				name: 'employeeId',
@@ -166,14 +258,15 @@ export class RosteringTimesheet implements INodeType {
 				required: true,
 				description: 'Who worked',
 				operations: ['create', 'createMany'],
+				versions: VERSION_1,
 			}),
-			...placeAndTimes({ location: 'Where the time was worked', position: 'Position worked, at the chosen location' }, (name, displayName, operations) =>
+			...placeAndTimes({ location: 'Where the time was worked', position: 'Position worked, at the chosen location' }, (name, displayName, operations, required, versions) =>
 				name === 'endTime'
 					? {
-							...timesheetTime(name, displayName, operations, false),
+							...timesheetTime(name, displayName, operations, false, versions),
 							description: `Leave empty to clock the person in: the timesheet stays open (no end) until it is ended. ${timesheetTime(name, displayName).description}`,
 						}
-					: timesheetTime(name, displayName, operations),
+					: timesheetTime(name, displayName, operations, required, versions),
 			),
 			{
 				displayName: 'Additional Fields',
@@ -181,7 +274,7 @@ export class RosteringTimesheet implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Field',
 				default: {},
-				displayOptions: { show: { operation: ['create', 'createMany'] } },
+				displayOptions: { show: { operation: ['create', 'createMany'], '@version': [1] } },
 				options: [
 					timesheetBreaks(),
 					{
@@ -206,7 +299,7 @@ export class RosteringTimesheet implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Field',
 				default: {},
-				displayOptions: { show: { operation: ['update'] } },
+				displayOptions: { show: { operation: ['update'], '@version': [1] } },
 				options: [
 					timesheetBreaks(),
 					timesheetTime('endTime', 'End Time', undefined, false),
@@ -231,7 +324,7 @@ export class RosteringTimesheet implements INodeType {
 			...returnAllAndLimit(),
 			getManyFilters('timesheet'),
 			requestOptions(WRITES, ALL),
-		], MAPPER),
+		],
 	};
 
 	methods = { listSearch, resourceMapping: resourceMapping(MAPPER) };

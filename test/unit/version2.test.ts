@@ -1,5 +1,6 @@
 /**
- * Version 2 of the write nodes (nodes/shared/writes/version2.ts), as n8n's editor decides what to show
+ * Version 2 of the write nodes (each written out in its node file: version 1's fields and operation list
+ * carry `@version: [1]`, version 2's operation list and mapper `@version >= 2`), as n8n's editor decides what to show
  * (n8n-workflow's NodeHelpers.displayParameter, the function the editor and the engine use): a
  * saved version 1 node sees exactly its old parameters, a version 2 node the mapper.
  */

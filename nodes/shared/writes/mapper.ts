@@ -1,5 +1,6 @@
 import type { FieldType, IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
+import { VERSION_2 } from '../editor/fields';
 import { resource, type ResourceKey } from '../resources';
 import { inputError } from '../input/values';
 import type { WriteItem } from './rows';
@@ -74,7 +75,7 @@ export function fieldsFor(spec: MapperSpec, operation: string): MappedField[] {
 	return fieldListOf(spec, operation).fields;
 }
 
-/** The `columns` parameter of one operation (n8n's mapper mode is fixed per parameter). */
+/** The `columns` parameter of one operation of version 2 (n8n's mapper mode is fixed per parameter). */
 export function mapperProperty(operation: 'create' | 'createMany' | 'update' | 'upsert', singular: string): INodeProperties {
 	const mode = operation === 'update' ? 'update' : operation === 'upsert' ? 'upsert' : 'add';
 	return {
@@ -84,7 +85,8 @@ export function mapperProperty(operation: 'create' | 'createMany' | 'update' | '
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
 		required: true,
-		displayOptions: { show: { operation: [operation] } },
+		// Version 2's: version 1 keeps its own fields.
+		displayOptions: { show: { operation: [operation], ...VERSION_2 } },
 		typeOptions: {
 			loadOptionsDependsOn: ['operation'],
 			resourceMapper: {
