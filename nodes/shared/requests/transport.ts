@@ -272,7 +272,7 @@ export function idempotencyKey(
 	request: { method: string; url: string; body?: unknown },
 	userKey?: string,
 	itemIndex?: number,
-	/** For a context that does not carry the scope itself (Create Many's item views). */
+	/** Worked out once by a caller that makes many keys (writes.ts Run), rather than for each. */
 	scope: KeyScope = keyScope(ctx),
 ): string {
 	if (userKey) return `u-${sha256(`${request.method} ${request.url}\n${userKey}`).slice(0, 48)}`;

@@ -9,8 +9,7 @@ import { listAll, send } from '../requests/transport';
 import { checkId, stableJson } from '../input/values';
 import { knownTimezone } from './checks';
 import { builtFromMapper, mappedRowOf, sendAsBuilt, type WriteSpec } from './bodies';
-import { itemAt, runShared } from './rows';
-import { forItem, inTurn, pacer, Run, sendBatches, sendEach, stopIfBad, type Ready, writeOperations } from './writes';
+import { checkEvery, forItem, inTurn, pacer, Run, sendBatches, sendEach, type Ready, writeOperations } from './writes';
 
 /**
  * Create or Update (upsert), run as the node's `customOperations` with every input item:
@@ -137,29 +136,17 @@ export function upsertOperation<Row extends object>(writes: WriteSpec<Row>, spec
 async function checkedRows<R extends object>(upsert: Upsert<R>, count: number): Promise<Row[]> {
 	const { ctx, run, writes, keyOf } = upsert;
 	const { singular } = resource(writes.mapper.key);
-	const rows: Row[] = [];
-	const bad: number[] = [];
-	const shared = runShared(ctx);
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		try {
-			const item = itemAt(ctx, itemIndex, shared);
-			const row = mappedRowOf<R>(item, writes.mapper, 'upsert');
-			const ready = { itemIndex, item, maxWait: item.maxWait };
-			const given = (row as { id?: unknown }).id;
-			if (given !== undefined) {
-				const id = checkId(item.node, itemIndex, given, 'ID', singular);
-				rows.push({ ready: { ...ready, body: await builtFromMapper(writes.update, item, { ...row, id }) }, id });
-			} else {
-				const body = await builtFromMapper(writes.create, item, row);
-				rows.push({ ready: { ...ready, body }, key: keyOf(body) });
-			}
-		} catch (error) {
-			run.fail(itemIndex, forItem(run, error as Error, itemIndex), false);
-			bad.push(itemIndex);
+	return await checkEvery(ctx, run, count, async (item): Promise<Row> => {
+		const row = mappedRowOf<R>(item, writes.mapper, 'upsert');
+		const ready = { itemIndex: item.itemIndex, item, maxWait: item.maxWait };
+		const given = (row as { id?: unknown }).id;
+		if (given === undefined) {
+			const body = await builtFromMapper(writes.create, item, row);
+			return { ready: { ...ready, body }, key: keyOf(body) };
 		}
-	}
-	stopIfBad(run, bad, count);
-	return rows;
+		const id = checkId(item.node, item.itemIndex, given, 'ID', singular);
+		return { ready: { ...ready, body: await builtFromMapper(writes.update, item, { ...row, id }) }, id };
+	});
 }
 
 /** 2. The records to match against: one list over the rows' span, then any ID it did not hold. */

@@ -253,27 +253,36 @@ export class Run {
 	}
 }
 
-/** Reads and checks every item; without Continue On Fail, a bad item stops everything. */
-async function prepare<Row extends object>(ctx: IExecuteFunctions, run: Run, spec: WriteSpec<Row>, mode: 'create' | 'update', count: number): Promise<Ready[]> {
-	const ready: Ready[] = [];
+/**
+ * Reads and checks every item with `check`, in input order, before anything is sent: an item that
+ * fails is an error item; without Continue On Fail, a bad item stops everything.
+ */
+export async function checkEvery<T>(ctx: IExecuteFunctions, run: Run, count: number, check: (item: WriteItem) => Promise<T>): Promise<T[]> {
+	const checked: T[] = [];
 	const bad: number[] = [];
 	const shared = runShared(ctx);
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
-			const item = itemAt(ctx, itemIndex, shared);
-			const { body, id } = await bodyOf(spec, item, mode);
-			ready.push({ itemIndex, item, id, body, userKey: item.userKey, maxWait: item.maxWait });
+			checked.push(await check(itemAt(ctx, itemIndex, shared)));
 		} catch (error) {
 			run.fail(itemIndex, forItem(run, error as Error, itemIndex), false);
 			bad.push(itemIndex);
 		}
 	}
 	stopIfBad(run, bad, count);
-	return ready;
+	return checked;
+}
+
+/** Every item's body (and, for a change, its record), checked. */
+async function prepare<Row extends object>(ctx: IExecuteFunctions, run: Run, spec: WriteSpec<Row>, mode: 'create' | 'update', count: number): Promise<Ready[]> {
+	return await checkEvery(ctx, run, count, async (item) => {
+		const { body, id } = await bodyOf(spec, item, mode);
+		return { itemIndex: item.itemIndex, item, id, body, userKey: item.userKey, maxWait: item.maxWait };
+	});
 }
 
 /** Without Continue On Fail, items that failed their checks stop the run before anything is sent. */
-export function stopIfBad(run: Run, bad: number[], count: number): void {
+function stopIfBad(run: Run, bad: number[], count: number): void {
 	if (bad.length === 0 || run.carryOn) return;
 	const first = run.results[bad[0]]?.error as unknown as Error;
 	if (count === 1) throw first;
