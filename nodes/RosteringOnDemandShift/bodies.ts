@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { checkEndAfterStart, confirmLocation, recordBeingChanged, rowId, startAndEndAt, timestampAt } from '../shared/writes/checks';
 import type { WriteSpec } from '../shared/writes/bodies';
-import { given, LOCATOR, type WriteItem } from '../shared/writes/rows';
+import { LOCATOR, type WriteItem } from '../shared/writes/rows';
 import { compact, inputError, textField } from '../shared/input/values';
 import { MAPPER } from './mapper';
 
@@ -37,7 +37,7 @@ function createRow(item: WriteItem): OnDemandShiftRow {
 /** Version 1: Update's parameters, the fields the user added. */
 function updateRow(item: WriteItem): OnDemandShiftRow {
 	const fields = item.read('updateFields', {}) as IDataObject;
-	return given({
+	return compact({
 		id: item.read('onDemandShiftId', '', LOCATOR),
 		position_id: 'positionId' in fields ? item.read('updateFields.positionId', '', LOCATOR) : undefined,
 		start_time: fields.startTime,

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { WriteSpec } from '../shared/writes/bodies';
-import { given, LOCATOR, type WriteItem } from '../shared/writes/rows';
+import { LOCATOR, type WriteItem } from '../shared/writes/rows';
 import { compact, inputError } from '../shared/input/values';
 import { MAPPER } from './mapper';
 import { CODE_RULE, colourOf, employeeIdsOf, MAX_CODE, MAX_NAME, NAME_RULE, textOf } from './project-fields';
@@ -26,13 +26,13 @@ export interface ProjectRow {
 /** Version 1: Create's parameters. */
 function createRow(item: WriteItem): ProjectRow {
 	const extra = item.read('additionalFields', {}) as IDataObject;
-	return given({ name: item.read('name', ''), code: item.read('code', ''), colour: extra.colour, employee_ids: extra.employeeIds });
+	return compact({ name: item.read('name', ''), code: item.read('code', ''), colour: extra.colour, employee_ids: extra.employeeIds });
 }
 
 /** Version 1: Update's parameters, the fields the user added. */
 function updateRow(item: WriteItem): ProjectRow {
 	const fields = item.read('updateFields', {}) as IDataObject;
-	return given({
+	return compact({
 		id: item.read('projectId', '', LOCATOR),
 		name: fields.name,
 		code: fields.code,
@@ -44,8 +44,8 @@ function updateRow(item: WriteItem): ProjectRow {
 
 /** Body of a project create (also a new row of Create or Update), checked before anything is sent: only the keys the endpoint takes. */
 async function createBody(item: WriteItem, row: ProjectRow): Promise<IDataObject> {
-	const name = textOf(item, row.name ?? '', 'Name', MAX_NAME, NAME_RULE);
-	const code = textOf(item, row.code ?? '', 'Code', MAX_CODE, CODE_RULE);
+	const name = textOf(item, row.name, 'Name', MAX_NAME, NAME_RULE);
+	const code = textOf(item, row.code, 'Code', MAX_CODE, CODE_RULE);
 	const colour = row.colour === undefined || row.colour === '' ? undefined : colourOf(item, row.colour);
 	const employeeIds = 'employee_ids' in row ? employeeIdsOf(item, row.employee_ids) : undefined;
 	return compact({ name, code, colour, employee_ids: employeeIds?.length ? employeeIds : undefined });

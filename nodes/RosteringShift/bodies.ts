@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { checkEndAfterStart, confirmLocation, recordBeingChanged, rowId, startAndEndAt, timestampAt } from '../shared/writes/checks';
 import type { WriteSpec } from '../shared/writes/bodies';
-import { given, LOCATOR, type WriteItem } from '../shared/writes/rows';
+import { LOCATOR, type WriteItem } from '../shared/writes/rows';
 import { compact, inputError, textField, toInteger } from '../shared/input/values';
 import { MAPPER } from './mapper';
 
@@ -52,7 +52,7 @@ function createRow(item: WriteItem): ShiftRow {
 /** Version 1: Update's parameters, the fields the user added. */
 function updateRow(item: WriteItem): ShiftRow {
 	const fields = item.read('updateFields', {}) as IDataObject;
-	return given({
+	return compact({
 		id: item.read('shiftId', '', LOCATOR),
 		position_id: 'positionId' in fields ? item.read('updateFields.positionId', '', LOCATOR) : undefined,
 		employee_id: 'employeeId' in fields ? item.read('updateFields.employeeId', '', LOCATOR) : undefined,

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { confirmLocation, locationTimezone, recordBeingChanged, rowId, startAndEndAt, timestampAt } from '../shared/writes/checks';
 import type { WriteSpec } from '../shared/writes/bodies';
-import { given, LOCATOR, type WriteItem } from '../shared/writes/rows';
+import { LOCATOR, type WriteItem } from '../shared/writes/rows';
 import { compact, inputError, textField } from '../shared/input/values';
 import { MAPPER } from './mapper';
 import { sendWithNoteKey } from './timesheet-note';
@@ -52,7 +52,7 @@ function createRow(item: WriteItem): TimesheetRow {
 /** Version 1: Update's parameters, the fields the user added. */
 function updateRow(item: WriteItem): TimesheetRow {
 	const fields = item.read('updateFields', {}) as IDataObject;
-	return given({
+	return compact({
 		id: item.read('timesheetId', '', LOCATOR),
 		position_id: 'positionId' in fields ? item.read('updateFields.positionId', '', LOCATOR) : undefined,
 		note: fields.note,

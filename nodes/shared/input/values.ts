@@ -171,9 +171,9 @@ export function textField(node: INode, itemIndex: number, value: unknown, field:
 	);
 }
 
-/** A plain JSON object copy without undefined values. */
-export function compact(object: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+/** A copy of the object without its undefined values (a request body; a row, where a field absent is not given). */
+export function compact<T extends object>(object: T): T {
+	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
 }
 
 /** The UTC date (YYYY-MM-DD) of a moment in ms: the from/to of the lists read by date. */

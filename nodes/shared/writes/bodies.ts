@@ -50,7 +50,7 @@ export async function bodyOf<Row extends object>(spec: WriteSpec<Row>, item: Wri
 	if (node.typeVersion < 2) {
 		const row = mode === 'create' ? spec.createRow(item) : spec.updateRow(item);
 		if (mode === 'create') return { body: await build(item, row) };
-		const id = checkId(node, itemIndex, (row as { id?: unknown }).id ?? '', spec.idLabel, singular);
+		const id = checkId(node, itemIndex, (row as { id?: unknown }).id, spec.idLabel, singular);
 		if (Object.keys(row).length === 1) throw inputError(node, itemIndex, 'Update Fields is empty', 'Add at least one field to change.');
 		return { body: await build(item, { ...row, id }), id };
 	}

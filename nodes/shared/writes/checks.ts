@@ -16,7 +16,7 @@ import type { WriteItem } from './rows';
 
 /** A picker's id from the row, checked: `field` is the name the error gives it ("Location"). */
 export function rowId(item: WriteItem, value: unknown, field: string, singular: string): string {
-	return checkId(item.node, item.itemIndex, value ?? '', field, singular);
+	return checkId(item.node, item.itemIndex, value, field, singular);
 }
 
 /** Location time zones, by execution, connection and location (see ExecutionCache). */

@@ -108,10 +108,5 @@ function itemOf(ctx: WriteItem['ctx'], node: INode, itemIndex: number, read: Rea
 	return { node, itemIndex, operation: read('operation', '') as string, ctx, read, json, userKey, maxWait };
 }
 
-/** The row without the fields left out (undefined): a field absent from a row is not given. */
-export function given<Row extends object>(row: Row): Row {
-	return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as Row;
-}
-
 /** Reading a picker's id as version 1 stores it (a resource locator: its value). */
 export const LOCATOR: IGetNodeParameterOptions = { extractValue: true };

@@ -138,7 +138,7 @@ async function checkedRows<R extends object>(upsert: Upsert<R>, count: number): 
 	const { singular } = resource(writes.mapper.key);
 	return await checkEvery(ctx, run, count, async (item): Promise<Row> => {
 		const row = mappedRowOf<R>(item, writes.mapper, 'upsert');
-		const ready = { itemIndex: item.itemIndex, item, maxWait: item.maxWait };
+		const ready = { itemIndex: item.itemIndex, item };
 		const given = (row as { id?: unknown }).id;
 		if (given === undefined) {
 			const body = await builtFromMapper(writes.create, item, row);
@@ -163,7 +163,7 @@ async function recordsToMatch<R extends object>(upsert: Upsert<R>, rows: Row[]) 
 		const records = await listAll(upsert.ctx, url, query, {
 			subject: subjectOf(mapper.key, 'getAll'),
 			rangeDays: resource(mapper.key).rangeDays,
-			maxRateLimitWaitSeconds: lead.maxWait,
+			maxRateLimitWaitSeconds: lead.item.maxWait,
 			passThrough,
 		});
 		for (const record of records) {
@@ -177,7 +177,7 @@ async function recordsToMatch<R extends object>(upsert: Upsert<R>, rows: Row[]) 
 	await inTurn(run, unread, async (id) => {
 		const reader = rows.find((row) => row.id === id)!.ready;
 		try {
-			found.set(id, await send(upsert.ctx, { method: 'GET', url: `${url}/${id}`, passThrough }, { subject: subjectOf(mapper.key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: reader.maxWait }));
+			found.set(id, await send(upsert.ctx, { method: 'GET', url: `${url}/${id}`, passThrough }, { subject: subjectOf(mapper.key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: reader.item.maxWait }));
 		} catch (error) {
 			readErrors.set(id, error as Error);
 		}

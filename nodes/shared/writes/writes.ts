@@ -45,8 +45,6 @@ export interface Ready {
 	body: IDataObject;
 	/** The record a change is for (Update). */
 	id?: string;
-	userKey?: string;
-	maxWait: number;
 }
 
 /** "0–99, 130, 200–249" for a list of item numbers. */
@@ -196,7 +194,7 @@ export class Run {
 			return await send(
 				this.ctx,
 				{ method, url, body: sent, headers: sentHeaders, passThrough: this.passThrough },
-				{ subject, retrySafe: true, maxRateLimitWaitSeconds: leader.maxWait },
+				{ subject, retrySafe: true, maxRateLimitWaitSeconds: leader.item.maxWait },
 			);
 		});
 	}
@@ -206,7 +204,7 @@ export class Run {
 	 * `output` shapes it) or fails saying why, "outcome unknown" when the service gave no clear answer.
 	 */
 	async sendOne(entry: Ready, method: 'POST' | 'PATCH', url: string, output: (record: IDataObject) => IDataObject = (record) => record): Promise<void> {
-		const headers = { 'Idempotency-Key': this.keyFor(entry.item, entry.body, entry.userKey, method, url) };
+		const headers = { 'Idempotency-Key': this.keyFor(entry.item, entry.body, entry.item.userKey, method, url) };
 		try {
 			const record = writtenRecord(await this.request(method, url, entry.body, headers, entry, entry.id), { id: entry.id, body: entry.body });
 			if (record.answer_note) this.unreturned++;
@@ -277,7 +275,7 @@ export async function checkEvery<T>(ctx: IExecuteFunctions, run: Run, count: num
 async function prepare<Row extends object>(ctx: IExecuteFunctions, run: Run, spec: WriteSpec<Row>, mode: 'create' | 'update', count: number): Promise<Ready[]> {
 	return await checkEvery(ctx, run, count, async (item) => {
 		const { body, id } = await bodyOf(spec, item, mode);
-		return { itemIndex: item.itemIndex, item, id, body, userKey: item.userKey, maxWait: item.maxWait };
+		return { itemIndex: item.itemIndex, item, id, body };
 	});
 }
 
@@ -389,7 +387,7 @@ async function readBack(run: Run, items: Ready[]): Promise<void> {
 	if (!span.from) return;
 	let records: IDataObject[];
 	try {
-		records = await listAll(run.ctx, run.url, span, { subject: subjectOf(run.key, 'getAll'), rangeDays: spec.rangeDays, maxRateLimitWaitSeconds: unreturned[0].maxWait, passThrough: run.passThrough });
+		records = await listAll(run.ctx, run.url, span, { subject: subjectOf(run.key, 'getAll'), rangeDays: spec.rangeDays, maxRateLimitWaitSeconds: unreturned[0].item.maxWait, passThrough: run.passThrough });
 	} catch {
 		return;
 	}
@@ -499,9 +497,9 @@ async function runCreates<Row extends object>(ctx: IExecuteFunctions, spec: Writ
 	// The service keeps one Idempotency-Key per request: items with the user's own key (the source
 	// row id, say) are sent one by one, so that a re-run with more rows, or in another order, still
 	// replays each of them instead of creating it again.
-	const alone = batched ? ready.filter((entry) => entry.userKey) : ready;
+	const alone = batched ? ready.filter((entry) => entry.item.userKey) : ready;
 	await sendEach(run, alone);
-	if (batched) await sendBatches(run, ready.filter((entry) => !entry.userKey));
+	if (batched) await sendBatches(run, ready.filter((entry) => !entry.item.userKey));
 	const stop = run.stopError();
 	if (stop) throw stop;
 	return run.output();
