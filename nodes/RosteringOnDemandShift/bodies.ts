@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkEndAfterStart, confirmLocation, recordBeingChanged, rowId, startAndEndAt, timestampAt } from '../shared/writes/checks';
+import { checkEndAfterStart, confirmLocation, recordBeingChanged, startAndEndAt, timestampAt } from '../shared/writes/checks';
+import { referenceId } from '../shared/writes/names';
 import type { WriteSpec } from '../shared/writes/bodies';
 import { LOCATOR, type WriteItem } from '../shared/writes/rows';
 import { compact, inputError, textField } from '../shared/input/values';
@@ -48,8 +49,9 @@ function updateRow(item: WriteItem): OnDemandShiftRow {
 
 /** Body of an on-demand shift create (also each item of Create Many and a new row of Create or Update), checked before anything is sent. */
 async function createBody(item: WriteItem, row: OnDemandShiftRow): Promise<IDataObject> {
-	const locationId = rowId(item, row.location_id, 'Location', 'location');
-	const positionId = rowId(item, row.position_id, 'Position', 'position');
+	// Each by id or by name (one list read per kind and execution, only when a name is given).
+	const locationId = await referenceId(item, row.location_id, 'location', 'Location');
+	const positionId = await referenceId(item, row.position_id, 'position', 'Position', locationId);
 	const { start, end, timezone } = await startAndEndAt(item, { start: row.start_time, end: row.end_time }, locationId, 'on-demand shift');
 	await confirmLocation(item, timezone);
 	return compact({
@@ -69,7 +71,7 @@ async function updateBody(item: WriteItem, row: OnDemandShiftRow): Promise<IData
 	const current = recordBeingChanged(item, 'onDemandShift', String(row.id), 'On-Demand Shift');
 	const { timezone } = current;
 	const body: IDataObject = {};
-	if ('position_id' in row) body.position_id = rowId(item, row.position_id, 'Position', 'position');
+	if ('position_id' in row) body.position_id = await referenceId(item, row.position_id, 'position', 'Position', current.locationId);
 	if ('start_time' in row) body.start_time = await timestampAt(item, row.start_time, 'Start Time', timezone);
 	if ('end_time' in row) body.end_time = await timestampAt(item, row.end_time, 'End Time', timezone);
 	if (body.start_time || body.end_time) {

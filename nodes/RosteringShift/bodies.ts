@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkEndAfterStart, confirmLocation, recordBeingChanged, rowId, startAndEndAt, timestampAt } from '../shared/writes/checks';
+import { checkEndAfterStart, confirmLocation, recordBeingChanged, startAndEndAt, timestampAt } from '../shared/writes/checks';
+import { referenceId } from '../shared/writes/names';
 import type { WriteSpec } from '../shared/writes/bodies';
 import { LOCATOR, type WriteItem } from '../shared/writes/rows';
 import { compact, inputError, textField, toInteger } from '../shared/input/values';
@@ -77,9 +78,10 @@ function breaksOf(item: WriteItem, rows: unknown): IDataObject[] | undefined {
 
 /** Body of a shift create (also each item of Create Many and a new row of Create or Update), checked before anything is sent. */
 async function createBody(item: WriteItem, row: ShiftRow): Promise<IDataObject> {
-	const locationId = rowId(item, row.location_id, 'Location', 'location');
-	const positionId = rowId(item, row.position_id, 'Position', 'position');
-	const employeeId = row.employee_id ? rowId(item, row.employee_id, 'Employee', 'employee') : undefined;
+	// Each by id or by name (one list read per kind and execution, only when a name is given).
+	const locationId = await referenceId(item, row.location_id, 'location', 'Location');
+	const positionId = await referenceId(item, row.position_id, 'position', 'Position', locationId);
+	const employeeId = row.employee_id ? await referenceId(item, row.employee_id, 'employee', 'Employee') : undefined;
 	// Checks that need no request come first: breaks and notes before the location is read.
 	const breaks = breaksOf(item, row.breaks);
 	const notes = textField(item.node, item.itemIndex, row.notes, 'Additional Fields › Notes');
@@ -95,8 +97,8 @@ async function updateBody(item: WriteItem, row: ShiftRow): Promise<IDataObject> 
 	const current = recordBeingChanged(item, 'shift', String(row.id), 'Shift');
 	const { timezone } = current;
 	const body: IDataObject = {};
-	if ('position_id' in row) body.position_id = rowId(item, row.position_id, 'Position', 'position');
-	if ('employee_id' in row) body.employee_id = rowId(item, row.employee_id, 'Employee', 'employee');
+	if ('position_id' in row) body.position_id = await referenceId(item, row.position_id, 'position', 'Position', current.locationId);
+	if ('employee_id' in row) body.employee_id = await referenceId(item, row.employee_id, 'employee', 'Employee');
 	if (row.open_shift === true) {
 		if ('employee_id' in row) {
 			throw inputError(node, itemIndex, 'Update Fields has both Employee and Make Open Shift', 'Choose one: a person for the shift, or an open shift.');

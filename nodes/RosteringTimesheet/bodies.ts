@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { confirmLocation, locationTimezone, recordBeingChanged, rowId, startAndEndAt, timestampAt } from '../shared/writes/checks';
+import { referenceId } from '../shared/writes/names';
 import type { WriteSpec } from '../shared/writes/bodies';
 import { LOCATOR, type WriteItem } from '../shared/writes/rows';
 import { compact, inputError, textField } from '../shared/input/values';
@@ -79,9 +80,10 @@ async function clockedTimes(item: WriteItem, row: TimesheetRow, locationId: stri
 /** Body of a timesheet create (also each item of Create Many and a new row of Create or Update), checked before anything is sent. */
 async function createBody(item: WriteItem, row: TimesheetRow): Promise<IDataObject> {
 	const { node, itemIndex } = item;
-	const employeeId = rowId(item, row.employee_id, 'Employee', 'employee');
-	const locationId = rowId(item, row.location_id, 'Location', 'location');
-	const positionId = rowId(item, row.position_id, 'Position', 'position');
+	// Each by id or by name (one list read per kind and execution, only when a name is given).
+	const employeeId = await referenceId(item, row.employee_id, 'employee', 'Employee');
+	const locationId = await referenceId(item, row.location_id, 'location', 'Location');
+	const positionId = await referenceId(item, row.position_id, 'position', 'Position', locationId);
 	const shiftId = row.shift_id ? rowId(item, row.shift_id, 'Shift', 'shift') : undefined;
 	const { start, end, timezone } = await clockedTimes(item, row, locationId);
 	const breaks = await breaksOf(item, row.breaks, timezone, async () => ({ start, end }));
@@ -110,7 +112,7 @@ async function updateBody(item: WriteItem, row: TimesheetRow): Promise<IDataObje
 	const timesheet = current.record;
 	const { timezone } = current;
 	const body: IDataObject = {};
-	if ('position_id' in row) body.position_id = rowId(item, row.position_id, 'Position', 'position');
+	if ('position_id' in row) body.position_id = await referenceId(item, row.position_id, 'position', 'Position', current.locationId);
 	// `note`, as every example in the spec spells it; sent as `notes` where the service wants that.
 	if ('note' in row) body.note = textField(node, itemIndex, row.note, 'Update Fields › Note') ?? null;
 	if ('start_time' in row) body.start_time = await timestampAt(item, row.start_time, 'Start Time', timezone);

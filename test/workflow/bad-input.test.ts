@@ -158,7 +158,7 @@ const CASES: Case[] = [
 
 	// Create Many with one bad item: nothing is sent at all (times with offsets need no location lookup).
 	{ what: 'Create Many, item 2 ending as it starts', node: 'rosteringShift', params: () => mapped(), items: (s) => rows(s, (row, i) => i === 2 && (row.end = row.start)), message: /^Item 2: End Time \(.*\) is not after Start Time/, allowed: /Nothing was sent: every item is checked before the first request/ },
-	{ what: 'Create Many, item 1 at location "L-1"', node: 'rosteringTimesheet', params: () => mapped({ employeeId: byId('={{ $json.employee }}') }), items: (s) => rows(s, (row, i) => i === 1 && (row.location = 'L-1')), message: 'Item 1: Location: "L-1" is not a location id', allowed: /Nothing was sent: every item is checked before the first request/ },
+	{ what: 'Create Many, item 1 at a malformed location id', node: 'rosteringTimesheet', params: () => mapped({ employeeId: byId('={{ $json.employee }}') }), items: (s) => rows(s, (row, i) => i === 1 && (row.location = '5f1a2b3c4d5e6f7a')), message: 'Item 1: Location: "5f1a2b3c4d5e6f7a" is not a location id', allowed: /Nothing was sent: every item is checked before the first request/ },
 	{
 		what: 'Create Many, item 0 starting "soon"',
 		node: 'rosteringOnDemandShift',

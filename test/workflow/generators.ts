@@ -55,6 +55,8 @@ export interface RowSpec {
 	other: number;
 	/** Column names: the API's (location_id…) or the form's labels (Location ID…). */
 	labels: boolean;
+	/** Location and position given by name (as a spreadsheet keeps them, in other case and spacing), not by id. */
+	named: boolean;
 	/** Spaces around the notes. */
 	padBefore: string;
 	padAfter: string;
@@ -175,6 +177,9 @@ export function instants(spec: RowSpec) {
 export interface Place {
 	locationId: string;
 	positionId: string;
+	/** Their names, where a row may give them by name. */
+	locationName?: string;
+	positionName?: string;
 }
 
 /** The notes a row carries: its tag and number, with its spaces; `changed` for property 3's new notes. */
@@ -211,9 +216,10 @@ export function rowItem(
 	const startForm = version === 'rewritten' ? spec.reStartForm : spec.startForm;
 	const endForm = version === 'rewritten' ? spec.reEndForm : changed && ['end', 'both'].includes(spec.change) ? spec.newEndForm : spec.endForm;
 	const endAt = changed && ['end', 'both'].includes(spec.change) ? newEnd : end;
+	const named = spec.named && place.locationName && place.positionName;
 	const values: IDataObject = {
-		location_id: place.locationId,
-		position_id: place.positionId,
+		location_id: named ? `${spec.padBefore}${place.locationName!.toUpperCase()}` : place.locationId,
+		position_id: named ? `${place.positionName!.toLowerCase().replace(/ /g, '  ')}${spec.padAfter}` : place.positionId,
 		start_time: writeTime(start, zone, startForm, spec.other),
 		end_time: writeTime(endAt, zone, endForm, spec.other),
 		notes: notesOf(spec, tag, index, changed && ['notes', 'both'].includes(spec.change)),
@@ -281,6 +287,7 @@ export function rowSpec(year: number, options: RowOptions = {}): fc.Arbitrary<Ro
 			endForm: form,
 			other: fc.integer({ min: 0, max: OTHER_OFFSETS.length - 1 }),
 			labels: fc.boolean(),
+			named: fc.boolean(),
 			padBefore: spaces,
 			padAfter: spaces,
 			breaks: fc.integer({ min: 0, max: 2 }),

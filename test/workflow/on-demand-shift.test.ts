@@ -282,7 +282,7 @@ describe('Create', () => {
 
 	it.each([
 		['a malformed typed location id', { locationId: byId('abc') }, 'A location id is 24 lowercase hexadecimal characters'],
-		['a malformed mapped position id', { positionId: byId('={{ "barista" }}') }, 'Position: "barista" is not a position id'],
+		['a malformed mapped position id', { positionId: byId('={{ "5f1a2b3c4d5e6f7a8b9c0d1e2" }}') }, 'Position: "5f1a2b3c4d5e6f7a8b9c0d1e2" is not a position id'],
 		['a missing position', { positionId: byId('') }, 'Parameter "Position" is required'],
 		['a start mapped to nothing', { startTime: '={{ $json.nothing }}' }, 'Start Time is required'],
 		['a start that is not a time', { startTime: 'nine tomorrow' }, 'Start Time: "nine tomorrow" is not a date and time'],
@@ -473,7 +473,7 @@ describe('Update', () => {
 	it.each([
 		['an empty change', {}, 'Update Fields is empty'],
 		['a start that is not a time', { startTime: 'soon' }, 'Start Time: "soon" is not a date and time'],
-		['a malformed position id', { positionId: byId('={{ "chef" }}') }, 'Position: "chef" is not a position id'],
+		['a malformed position id', { positionId: byId('={{ "abcdef0123456789abcd" }}') }, 'Position: "abcdef0123456789abcd" is not a position id'],
 		[
 			'an end before the start, both with offsets',
 			{ startTime: '2027-03-01T10:00:00+11:00', endTime: '2027-03-01T09:00:00+11:00' },

@@ -307,7 +307,8 @@ describe('Create', () => {
 
 	it.each([
 		['a malformed typed location id', { locationId: byId('abc') }, 'A location id is 24 lowercase hexadecimal characters'],
-		['a malformed mapped location id', { locationId: byId('={{ "abc" }}') }, 'Location: "abc" is not a location id'],
+		['a malformed mapped location id', { locationId: byId('={{ "5f1a2b3c4d5e6f7a8b" }}') }, 'Location: "5f1a2b3c4d5e6f7a8b" is not a location id'],
+		['a mapped location name no location has', { locationId: byId('={{ "Bondi Beach Bar" }}') }, 'Location: no location is named "Bondi Beach Bar"'],
 		['a missing position', { positionId: byId('') }, 'Parameter "Position" is required'],
 		['a missing start', { startTime: '' }, 'Parameter "Start Time" is required'],
 		['a start mapped to nothing', { startTime: '={{ $json.nothing }}' }, 'Start Time is required'],

@@ -73,8 +73,10 @@ function placeOf(spec: RowSpec): Place {
 			return { locationId: location.id, positionId: at.find((p) => !p.active && !p.archived)!.id };
 		case 'archivedPosition':
 			return { locationId: location.id, positionId: at.find((p) => p.archived)!.id };
-		default:
-			return { locationId: location.id, positionId: positionAt(location.id).id };
+		default: {
+			const position = positionAt(location.id);
+			return { locationId: location.id, positionId: position.id, locationName: location.name, positionName: position.name };
+		}
 	}
 }
 
@@ -298,6 +300,7 @@ describe('fixed examples', () => {
 		endForm: 'local',
 		other: 0,
 		labels: false,
+		named: false,
 		padBefore: '',
 		padAfter: '',
 		breaks: 0,

@@ -170,7 +170,7 @@ describe('Create', () => {
 		['a break outside the timesheet', { additionalFields: { breaks: { break: [outside] } } }, 'Break 1 (2027-01-11T08:30:00+11:00 to 2027-01-11T09:30:00+11:00) is outside the timesheet (2027-01-11T09:00:00+11:00 to 2027-01-11T17:00:00+11:00)'],
 		['a break that ends before it starts', { additionalFields: { breaks: { break: [{ start: '2027-01-11T13:00:00+11:00', end: '2027-01-11T12:30:00+11:00' }] } } }, 'Break 1 › End (2027-01-11T12:30:00+11:00) is not after its Start (2027-01-11T13:00:00+11:00)'],
 		['a break without a start', { additionalFields: { breaks: { break: [{ end: '2027-01-11T12:30:00+11:00' }] } } }, 'Break 1 › Start is required'],
-		['a malformed mapped employee id', { employeeId: byId('={{ "emp-7" }}') }, 'Employee: "emp-7" is not an employee id'],
+		['a malformed mapped employee id', { employeeId: byId('={{ "5f1a2b3c4d5e6f7a8b9c0d1" }}') }, 'Employee: "5f1a2b3c4d5e6f7a8b9c0d1" is not an employee id'],
 		['a malformed mapped shift id', { additionalFields: { shiftId: byId('={{ "S-1" }}') } }, 'Shift: "S-1" is not a shift id'],
 		['a start that is not a time', { startTime: 'nine tomorrow' }, 'Start Time: "nine tomorrow" is not a date and time'],
 		['a start mapped to nothing', { startTime: '={{ $json.nothing }}' }, 'Start Time is required'],
@@ -457,7 +457,7 @@ describe('Update and Delete', () => {
 		['an end before the start', { startTime: '2027-06-14T10:00:00+10:00', endTime: '2027-06-14T09:00:00+10:00' }, 'End Time (2027-06-14T09:00:00+10:00) is not after Start Time (2027-06-14T10:00:00+10:00)'],
 		['a break outside the new times', { startTime: '2027-06-14T10:00:00+10:00', endTime: '2027-06-14T12:00:00+10:00', breaks: { break: [{ start: '2027-06-14T11:30:00+10:00', end: '2027-06-14T12:30:00+10:00' }] } }, 'Break 1 (2027-06-14T11:30:00+10:00 to 2027-06-14T12:30:00+10:00) is outside the timesheet'],
 		['an end that is not a time', { endTime: '5pm' }, 'End Time: "5pm" is not a date and time'],
-		['a malformed position id', { positionId: byId('={{ "P1" }}') }, 'Position: "P1" is not a position id'],
+		['a malformed position id', { positionId: byId('={{ "5f1a2b3c4d5e6f7a8b9c0d" }}') }, 'Position: "5f1a2b3c4d5e6f7a8b9c0d" is not a position id'],
 	])('refuses %s before sending anything', async (_, updateFields, message) => {
 		const result = await f.run('rosteringTimesheet', { operation: 'update', timesheetId: byId(pendingTimesheet().id), updateFields });
 		expect(result.error?.message).toContain(message);

@@ -140,6 +140,8 @@ export function recordBeingChanged(item: WriteItem, key: ResourceKey, id: string
 	return {
 		record,
 		wasRead: () => pending !== undefined,
+		/** Its location (read), where a position given by name is looked for (writes/names.ts). */
+		locationId: async () => String((await record()).location_id),
 		timezone: async () => await locationTimezone(item, String((await record()).location_id), field),
 	};
 }

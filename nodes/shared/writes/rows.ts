@@ -31,6 +31,8 @@ export interface WriteItem {
 	userKey?: string;
 	/** Options › Max Rate-Limit Wait, checked. */
 	maxWait: number;
+	/** The row's fields given by name, with the name (writes/names.ts): `{location_id: "Circular Quay Café"}`. */
+	namesGiven?: IDataObject;
 }
 
 /** A body builder: the request body of one create or change, from the item's row, checked before anything is sent. */

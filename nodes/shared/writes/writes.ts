@@ -135,6 +135,8 @@ export class Run {
 	readonly created: number[] = [];
 	/** Items written whose record the service's answer did not hold (answers.ts NOT_RETURNED). */
 	unreturned = 0;
+	/** The fields each item gave by name, with the names (writes/names.ts): shown in its output. */
+	readonly namesGiven = new Map<number, IDataObject>();
 	readonly carryOn: boolean;
 	/** What a stopped run tells the user about running again (Create or Update sets its own). */
 	savedLabel = 'Created';
@@ -217,8 +219,9 @@ export class Run {
 	}
 
 	/**
-	 * The node's output: one item per input item, in input order. Where the service stored records
-	 * without returning them, a hint above the items says so (they show what was sent).
+	 * The node's output: one item per input item, in input order, with the names the item gave
+	 * where ids go (`names_given`). Where the service stored records without returning them, a hint
+	 * above the items says so (they show what was sent).
 	 */
 	output(): INodeExecutionData[][] {
 		if (this.unreturned > 0 && typeof this.ctx.addExecutionHints === 'function') {
@@ -228,7 +231,14 @@ export class Run {
 				location: 'outputPane',
 			});
 		}
-		return [this.results.filter((result): result is INodeExecutionData => result !== undefined)];
+		return [
+			this.results
+				.map((result, itemIndex) => {
+					const names = this.namesGiven.get(itemIndex);
+					return result && !result.error && names ? { ...result, json: { ...result.json, names_given: names } } : result;
+				})
+				.filter((result): result is INodeExecutionData => result !== undefined),
+		];
 	}
 
 	/** The error the node stops with, saying what became of the other items. */
@@ -261,7 +271,10 @@ export async function checkEvery<T>(ctx: IExecuteFunctions, run: Run, count: num
 	const shared = runShared(ctx);
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
-			checked.push(await check(itemAt(ctx, itemIndex, shared)));
+			// Reading the item checks its options too (a bad Idempotency Key fails it here).
+			const item = itemAt(ctx, itemIndex, shared);
+			checked.push(await check(item));
+			if (item.namesGiven) run.namesGiven.set(itemIndex, item.namesGiven);
 		} catch (error) {
 			run.fail(itemIndex, forItem(run, error as Error, itemIndex), false);
 			bad.push(itemIndex);
