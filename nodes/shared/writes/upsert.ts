@@ -240,7 +240,7 @@ function sortedRows<R extends object>(upsert: Upsert<R>, rows: Row[], found: Map
 		}
 		const changed = changedFields(spec, body, record);
 		if (changed.length === 0) {
-			run.results[itemIndex] = { json: { ...record, action: 'unchanged' }, pairedItem: { item: itemIndex } };
+			run.results[itemIndex] = { json: withAction(record, 'unchanged', []), pairedItem: { item: itemIndex } };
 			continue;
 		}
 		const sent = sentFields(spec, body, changed);
@@ -249,17 +249,26 @@ function sortedRows<R extends object>(upsert: Upsert<R>, rows: Row[], found: Map
 	return { creates, updates };
 }
 
+/**
+ * A row's output: what was done first (n8n's table shows the columns in this order), then the
+ * fields changed (none for a row created or unchanged, so no cell is empty), then the record.
+ */
+function withAction(record: IDataObject, action: 'created' | 'updated' | 'unchanged', changed: string[]): IDataObject {
+	// Keys keep the place they were first set in: these two come first whatever the record holds.
+	return Object.assign({ action, changed_fields: changed }, record, { action, changed_fields: changed });
+}
+
 /** 4. The changes, each with only what changed, then the new rows (in batches where the API has them). */
 async function sendRows<R extends object>(upsert: Upsert<R>, creates: Ready[], updates: Update[]): Promise<void> {
 	const { run, spec, url } = upsert;
 	// An answer without the record (answers.ts) shows the record as read, with the changes sent.
 	await inTurn(run, updates, async ({ ready, changed, before }) =>
-		await run.sendOne(ready, 'PATCH', `${url}/${ready.id}`, (record) => ({ ...(record.answer_note ? before : {}), ...record, action: 'updated', changed_fields: changed })),
+		await run.sendOne(ready, 'PATCH', `${url}/${ready.id}`, (record) => withAction({ ...(record.answer_note ? before : {}), ...record }, 'updated', changed)),
 	);
 	if (!run.isStopped) await (spec.oneByOne ? sendEach(run, creates) : sendBatches(run, creates));
 	for (const { itemIndex } of creates) {
 		const result = run.results[itemIndex];
-		if (result && !result.error) result.json = { ...result.json, action: 'created' };
+		if (result && !result.error) result.json = withAction(result.json, 'created', []);
 	}
 }
 
