@@ -466,3 +466,31 @@ describe('Fetch Test Event before the workflow is published', () => {
 		expect(f.apiRequests().map((r) => r.path)).toEqual(['/v1/shifts', '/v1/timesheets']);
 	});
 });
+
+describe('Fetch Test Event on a published trigger', () => {
+	type Example = Item & { changes_example?: string };
+
+	it('a change the trigger already delivered comes back as a labelled example, not as "updated" with nothing changed; one not yet polled says what really changed', async () => {
+		const h = trigger('Shift', { events: ['updated'] });
+		await activated(h);
+		const shift = upcoming().find((s) => s.employee_id)!;
+		f.sandbox.manager.editShift(shift.id, { notes: 'delivered already' });
+		later();
+		expect(events(await h.poll())).toEqual([`updated ${shift.id}`]);
+		const saved = JSON.stringify(h.persisted);
+
+		later();
+		const [delivered] = (await h.poll('manual')) as Example[];
+		expect(delivered).toMatchObject({ event: 'updated', record: { id: shift.id }, changes_known: false, changes_example: expect.stringContaining('already delivered this change') });
+		expect(Object.keys(delivered.changes).length).toBeGreaterThan(0);
+		expect(JSON.stringify(h.persisted)).toBe(saved); // the test run moved nothing
+
+		// Changed again, not polled yet: the trigger's memory tells the real change.
+		f.sandbox.manager.editShift(shift.id, { notes: 'not polled yet' });
+		later();
+		const [fresh] = (await h.poll('manual')) as Example[];
+		expect(fresh).toMatchObject({ event: 'updated', record: { id: shift.id }, changes: { notes: { from: 'delivered already', to: 'not polled yet' } }, changes_known: true });
+		expect(fresh.changes_example).toBeUndefined();
+		expect(events(await h.poll())).toEqual([`updated ${shift.id}`]);
+	});
+});

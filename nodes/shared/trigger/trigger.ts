@@ -10,7 +10,7 @@ import { maxRateLimitWait } from '../input/params';
 import { RESOURCES, resource, type ResourceKey } from '../resources';
 import { listAll, send } from '../requests/transport';
 import { checkId, dayOf, inputError, stableJson, titleCase, toTimestamp } from '../input/values';
-import { DERIVED_EVENTS, diff, exampleItems, fieldsOf, KEPT_FIELDS, MAX_REMEMBERED, type TriggerItem } from './what-changed';
+import { DELIVERED_NOTE, DERIVED_EVENTS, diff, EXAMPLE_NOTE, exampleItems, fieldsOf, KEPT_FIELDS, MAX_REMEMBERED, recall, type TriggerItem } from './what-changed';
 import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT, recentMissedClockIns } from './no-clock-in';
 
 /**
@@ -390,10 +390,14 @@ async function testEvent(
 		for (const record of records) {
 			const event = eventOnItsOwn(record);
 			const at = changedAt(record);
-			const before = beforeOf(event, memory, String(record.id), at);
+			// A change the published trigger already delivered: its memory holds the record as it is
+			// now, so what it was before is gone; an example says so rather than "nothing changed".
+			const known = memory ? recall(memory, String(record.id)) : undefined;
+			const delivered = event !== 'created' && known !== undefined && known.at >= at;
+			const before = delivered ? undefined : beforeOf(event, memory, String(record.id), at);
 			const items =
 				before === undefined && remembering
-					? exampleItems(key, { event, record }, events, watch, fields, others)
+					? exampleItems(key, { event, record }, events, watch, fields, others, delivered ? DELIVERED_NOTE : EXAMPLE_NOTE)
 					: itemsOf(key, { event, record, at, before }, events, watch, fields);
 			if (items.length > 0) return await outputOf(ctx, key, items.slice(0, 1));
 		}

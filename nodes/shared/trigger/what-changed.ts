@@ -310,6 +310,13 @@ export const DERIVED_EVENTS: Partial<Record<ResourceKey, DerivedEvent[]>> = {
 export const EXAMPLE_NOTE =
 	"An example of what changed: the trigger has not seen this record before (its workflow is not published yet, or the record was not among those it learned), and the service keeps no history. The record is real; the previous values are made up to show the item's shape. Published, each item says what really changed.";
 
+/**
+ * Fetch Test Event on a published trigger, for a change the trigger has already delivered: its
+ * memory now holds the record as it is, so the previous values are gone (EXAMPLE_NOTE's case too).
+ */
+export const DELIVERED_NOTE =
+	"An example of what changed: the trigger already delivered this change to its published workflow, and the service keeps no history, so the values before it cannot be shown again. The record is real; the previous values are made up to show the item's shape. Each item the published workflow receives says what really changed.";
+
 export function exampleItems(
 	key: ResourceKey,
 	{ event, record }: { event: string; record: IDataObject },
@@ -317,8 +324,9 @@ export function exampleItems(
 	watch: string[],
 	fields: string[],
 	others: IDataObject[],
+	note = EXAMPLE_NOTE,
 ): TriggerItem[] {
-	const extra = { changes_example: EXAMPLE_NOTE };
+	const extra = { changes_example: note };
 	const items: TriggerItem[] = [];
 	if (event === 'removed' && events.includes('removed')) items.push({ event, record, changes: {}, known: false });
 	if (event === 'updated' && events.includes('updated')) {
