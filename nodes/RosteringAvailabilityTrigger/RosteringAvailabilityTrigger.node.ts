@@ -13,7 +13,8 @@ export class RosteringAvailabilityTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}',
-		description: 'Starts the workflow when availability records are created, changed or removed',
+		// n8n's nodes panel shows the trigger's description for the node and its trigger together.
+		description: 'Read when staff said they can or cannot work; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Availability Trigger' },
 		polling: true,
 		inputs: [],

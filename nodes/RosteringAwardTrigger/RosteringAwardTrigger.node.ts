@@ -13,7 +13,8 @@ export class RosteringAwardTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}',
-		description: 'Starts the workflow when awards are created, changed or removed',
+		// n8n's nodes panel shows the trigger's description for the node and its trigger together.
+		description: 'Read the awards (industrial agreements) that set pay rules for positions and employments; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Award Trigger' },
 		polling: true,
 		inputs: [],

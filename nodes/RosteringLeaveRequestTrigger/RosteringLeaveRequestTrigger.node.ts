@@ -14,7 +14,8 @@ export class RosteringLeaveRequestTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}',
-		description: 'Starts the workflow when leave requests are created, changed or removed',
+		// n8n's nodes panel shows the trigger's description for the node and its trigger together.
+		description: 'Read leave requests: who is away, when, what kind of leave, and whether it is approved; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Leave Request Trigger' },
 		polling: true,
 		inputs: [],

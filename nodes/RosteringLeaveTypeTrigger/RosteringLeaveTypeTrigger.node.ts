@@ -13,7 +13,8 @@ export class RosteringLeaveTypeTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}',
-		description: 'Starts the workflow when leave types are created, changed or removed',
+		// n8n's nodes panel shows the trigger's description for the node and its trigger together.
+		description: 'Read the kinds of leave the business offers, paid and unpaid; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Leave Type Trigger' },
 		polling: true,
 		inputs: [],

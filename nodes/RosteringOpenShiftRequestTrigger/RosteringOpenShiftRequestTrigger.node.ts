@@ -13,7 +13,8 @@ export class RosteringOpenShiftRequestTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}',
-		description: 'Starts the workflow when open-shift requests are created, changed or removed',
+		// n8n's nodes panel shows the trigger's description for the node and its trigger together.
+		description: 'Read the requests staff made to work open shifts; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Open Shift Request Trigger' },
 		polling: true,
 		inputs: [],

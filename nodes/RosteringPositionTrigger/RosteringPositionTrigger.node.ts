@@ -13,7 +13,8 @@ export class RosteringPositionTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}',
-		description: 'Starts the workflow when positions are created, changed or removed',
+		// n8n's nodes panel shows the trigger's description for the node and its trigger together.
+		description: 'Read the positions people are rostered to at each location; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Position Trigger' },
 		polling: true,
 		inputs: [],

@@ -236,6 +236,12 @@ describe('the trigger of each watchable resource', () => {
 			expect(codex.node).toBe(`n8n-nodes-rostering.${description.name}`);
 		});
 
+		it("says what its action node does, and that it starts workflows: n8n's nodes panel shows the trigger's description for the two together", () => {
+			// n8n's node creator (useActionsGeneration, generateMergedNodesAndActions) merges a trigger
+			// into the node named as it is without "Trigger", and the merged entry takes the trigger's description.
+			expect(description.description).toBe(`${action.type.description.description}; or start a workflow when one is created, changed or removed`);
+		});
+
 		it('has no Resource or Operation selector (n8n would add Custom API Call to one)', () => {
 			expect(description.properties.map((p) => p.name)).not.toEqual(expect.arrayContaining(['resource']));
 			expect(description.properties.map((p) => p.name)).not.toContain('operation');
