@@ -104,15 +104,25 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 				status: '={{ $json.record.status }}',
 				changed_at: '={{ $json.record.updated_at }}',
 			}),
+			// Insert or Update on the change itself (shift, event, when): a change delivered again (an
+			// Execute Workflow in the editor shows one the trigger already delivered) adds no second row.
 			node('Add to "Shift changes"', 'n8n-nodes-base.dataTable', 1.1, 0, {
 				resource: 'row',
-				operation: 'insert',
+				operation: 'upsert',
 				dataTableId: { __rl: true, mode: 'name', value: SHIFT_CHANGES_TABLE.name },
+				matchType: 'allConditions',
+				filters: {
+					conditions: [
+						{ keyName: 'shift_id', condition: 'eq', keyValue: '={{ $json.shift_id }}' },
+						{ keyName: 'event', condition: 'eq', keyValue: '={{ $json.event }}' },
+						{ keyName: 'changed_at', condition: 'eq', keyValue: '={{ $json.changed_at }}' },
+					],
+				},
 				columns: { mappingMode: 'autoMapInputData', value: {}, matchingColumns: [], schema: [] },
 				options: {},
 			}),
 		],
-		[note("## New or changed shifts to a list\nEvery minute, the **Rostering Trigger** picks up shifts created, changed or removed since the last poll, each once, and adds a row to the **Shift changes** data table (Overview → Data tables).\n\nTry it: run **A week of open shifts** and watch the rows arrive.")],
+		[note("## New or changed shifts to a list\nPublished, this workflow's **When shifts change** trigger (Rostering Shift Trigger) looks every minute for shifts created, changed or removed since it last looked, and adds a row for each change, once, to the **Shift changes** data table (Overview → Data tables).\n\nTry it: run **A week of open shifts** and watch the rows arrive. **Execute workflow** here fetches the latest change as an example: a change already in the table is not added twice.")],
 	);
 
 	// Next Monday to Sunday, 17:00 to 22:00 local time, one open shift a day: rows named like the
@@ -171,7 +181,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 			// start_time is local time at the location ("2026-11-25T09:00:00+11:00"): its hour and minute.
 			fields('One line each', { line: '={{ $json.employee_name ?? $json.employee_id }} since {{ $json.start_time.slice(11, 16) }} at {{ $json.location_name ?? $json.location_id }}' }),
 		],
-		[note("## Who's on now, every morning\nAt 7 every morning (activate it), lists who is clocked in, by name: one row per open timesheet started in the last 24 hours. Options › Add Names puts the names beside the ids (one read of each list, however many rows). Click **Execute workflow** to see it now.")],
+		[note("## Who's on now, every morning\nAt 7 every morning (once you publish it), lists who is clocked in, by name: one row per open timesheet started in the last 24 hours. Options › Add Names puts the names beside the ids (one read of each list, however many rows). Click **Execute workflow** to see it now.")],
 		'Every morning at 7',
 	);
 

@@ -91,6 +91,19 @@ describe('the demo (npm run demo)', () => {
 		});
 		expect(rows).toHaveLength(7);
 		for (const row of rows) expect(row).toMatchObject({ event: 'created', employee_id: 'open shift', status: 'unpublished' });
+
+		// Executed in the editor (Fetch Test Event: the latest change, as an example when the trigger
+		// delivered it already), twice: the second run adds no row, and no change has two.
+		const allRows = async () => (await demo.server.rest<{ data: Array<Record<string, unknown>> }>('GET', `/rest/projects/${project.id}/data-tables/${table.id}/rows?take=1000`)).data;
+		const executed = async () => {
+			expect(executionItems(await run('Shift changes → a table', 'When shifts change'), 'Add to "Shift changes"')).toHaveLength(1);
+			return await allRows();
+		};
+		const once = await executed();
+		const twice = await executed();
+		expect(twice).toHaveLength(once.length);
+		const key = (row: Record<string, unknown>) => `${String(row.shift_id)} ${String(row.event)} ${String(row.changed_at)}`;
+		expect(new Set(twice.map(key)).size).toBe(twice.length);
 	});
 
 	test('removing a published shift raises the alert', async () => {
