@@ -123,7 +123,7 @@ describe('where the option is shown', () => {
 	it.each(nodes.map((d) => [d.name, d] as const))('%s: on Get and Get Many of resources whose records carry ids, nowhere else', (_, description) => {
 		const options = description.properties.find((p) => p.name === 'options')!;
 		const addNames = (options.options as INodeProperties[]).find((o) => o.name === 'addNames')!;
-		expect(addNames).toMatchObject({ type: 'boolean', default: false });
+		expect(addNames).toMatchObject({ type: 'boolean', default: true });
 		const resourceKey = String(description.properties.find((p) => p.name === 'resource')!.default);
 		const operations = (description.properties.find((p) => p.name === 'operation')!.options as INodePropertyOptions[]).map((o) => String(o.value));
 		const node = { name: 'Node', type: description.name, typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;

@@ -14,6 +14,7 @@ import { NodeConnectionTypes, type IDataObject, type IExecuteFunctions, type INo
 
 import { exampleWorkflows } from '../../demo/workflows';
 import { NAMED_FIELDS, NAMED_RESOURCES } from '../../nodes/shared/editor/names';
+import { addNamesOption } from '../../nodes/shared/editor/fields';
 import { RESOURCES, type ResourceKey } from '../../nodes/shared/resources';
 import { registerNodeType, runWorkflow } from '../harness';
 import { api } from '../sandbox/helpers';
@@ -174,7 +175,9 @@ describe('one list read per kind per execution', () => {
 		expect(nameReads()).toEqual({ employees: 2, locations: 2, positions: 2 });
 	});
 
-	it('with the option off, nothing but the shifts is read', async () => {
+	it('without the option (saved workflows that never added it), nothing but the shifts is read; added, it is on', async () => {
+		// Adding the option is asking for names: n8n shows it with its default, on.
+		expect(addNamesOption().default).toBe(true);
 		const result = await getMany(fiveWeeks(), { options: {} });
 		expect(result.error).toBeUndefined();
 		const shifts = result.json('Node');

@@ -494,3 +494,24 @@ describe('Fetch Test Event on a published trigger', () => {
 		expect(events(await h.poll())).toEqual([`updated ${shift.id}`]);
 	});
 });
+
+describe('Add Names on a changed person', () => {
+	it('Became Open and Assigned say who left and who took the shift, by name, from the same list reads', async () => {
+		const h = trigger('Shift', { events: ['became_open', 'assigned'], options: { addNames: true } });
+		await activated(h);
+		const shift = upcoming().find((s) => s.employee_id && s.status === 'published')!;
+		const leaver = store().t.employees.get(shift.employee_id!)!;
+		const nameOf = (e: { preferred_name?: string | null; first_name: string; last_name: string }) => `${e.preferred_name || e.first_name} ${e.last_name}`;
+		f.sandbox.manager.editShift(shift.id, { employee_id: null });
+		later();
+		const [open] = (await h.poll()) as Item[];
+		expect(open).toMatchObject({ event: 'became_open', changes: { employee_id: { from: leaver.id, to: null, from_name: nameOf(leaver), to_name: null } } });
+		expect(f.apiRequests().filter((r) => r.path === '/v1/employees')).toHaveLength(1);
+
+		const taker = employeesFor(shift.location_id, shift.position_id).find((e) => e.id !== leaver.id)!;
+		f.sandbox.manager.editShift(shift.id, { employee_id: taker.id });
+		later();
+		const [assigned] = (await h.poll()) as Item[];
+		expect(assigned).toMatchObject({ event: 'assigned', record: { employee_name: nameOf(taker) }, changes: { employee_id: { from: null, to: taker.id, from_name: null, to_name: nameOf(taker) } } });
+	});
+});

@@ -225,7 +225,9 @@ export function addNamesOption(displayOptions?: IDisplayOptions): INodePropertie
 		displayName: 'Add Names',
 		name: 'addNames',
 		type: 'boolean',
-		default: false,
+		// On once added: adding the option is asking for names (issue 31). A node without the option
+		// reads none, so saved workflows are as they were.
+		default: true,
 		...(displayOptions ? { displayOptions } : {}),
 		description:
 			"Whether to add a readable name beside each employee, location and position ID: employee_name, location_name and position_name (from_employee_name and to_employee_name on shift swaps, lists such as employee_names beside lists of IDs). Each kind of name costs one list read per execution, however many items; employee names need Staff Details (people:read). An ID the service no longer shares, such as someone who has left, gets null.",

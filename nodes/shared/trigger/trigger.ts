@@ -5,7 +5,7 @@ import { subjectOf } from '../requests/errors';
 import { beforeOf, changedAt, learn, startState, takeChanges, windowStart, type Change, type ChangeEvent, type TriggerState } from './changes';
 import { addNamesOption, maxRateLimitWaitOption, triggerFilters } from '../editor/fields';
 import { keepPollState } from '../n8n-internals';
-import { addNames, NAMED_RESOURCES } from '../editor/names';
+import { addNames, NAMED_FIELDS, NAMED_RESOURCES } from '../editor/names';
 import { maxRateLimitWait } from '../input/params';
 import { RESOURCES, resource, type ResourceKey } from '../resources';
 import { listAll, send } from '../requests/transport';
@@ -81,16 +81,37 @@ export function itemsOf(key: ResourceKey, change: Change, events: string[], watc
 /**
  * The items of a poll. With Options › Add Names, the records get their names (one list read per
  * kind for the whole poll) only here, after the changes were told apart on the records as the
- * service sent them, so the trigger's memory never holds a name.
+ * service sent them, so the trigger's memory never holds a name. A changed id gets the names too,
+ * before and after (`from_name`, `to_name`): who left a shift that became open, say.
  */
 async function outputOf(ctx: IPollFunctions, key: ResourceKey, items: TriggerItem[]): Promise<INodeExecutionData[][]> {
 	const named = ctx.getNodeParameter('options.addNames', false) === true;
-	const records = named ? await addNames(ctx, items.map((item) => item.record)) : items.map((item) => item.record);
+	let records = items.map((item) => item.record);
+	let changes = items.map((item) => item.changes);
+	if (named) {
+		// The ids each change had before, as records of their own, named in the same list reads.
+		const before = changes.map((itemChanges) => Object.fromEntries(Object.entries(itemChanges).filter(([field, change]) => NAMED_IDS.has(field) && change.from !== undefined).map(([field, change]) => [field, change.from ?? null])) as IDataObject);
+		const namedAll = await addNames(ctx, [...records, ...before]);
+		records = namedAll.slice(0, items.length);
+		changes = changes.map((itemChanges, i) => withChangedNames(itemChanges, namedAll[items.length + i], records[i]));
+	}
 	return [
-		items.map(({ event, changes, known, extra }, i) => ({
-			json: { event, resource: key, record: records[i], changes, changed_fields: Object.keys(changes), changes_known: known, ...extra },
+		items.map(({ event, known, extra }, i) => ({
+			json: { event, resource: key, record: records[i], changes: changes[i], changed_fields: Object.keys(changes[i]), changes_known: known, ...extra },
 		})),
 	];
+}
+
+const NAMED_IDS = new Map(NAMED_FIELDS.map((field) => [field.id, field.name]));
+
+/** Each changed id's change with the names before and after it, from the named records. */
+function withChangedNames(changes: TriggerItem['changes'], before: IDataObject, after: IDataObject): TriggerItem['changes'] {
+	const out: TriggerItem['changes'] = {};
+	for (const [field, change] of Object.entries(changes)) {
+		const name = NAMED_IDS.get(field);
+		out[field] = name && change.from !== undefined ? { ...change, from_name: before[name] ?? null, to_name: after[name] ?? null } : change;
+	}
+	return out;
 }
 
 /**

@@ -111,6 +111,9 @@ export function bound(memory: Memory, max = MAX_REMEMBERED): void {
 export interface FieldChange {
 	from?: unknown;
 	to: unknown;
+	/** Options › Add Names, on a changed employee, location or position id: the names before and after. */
+	from_name?: unknown;
+	to_name?: unknown;
 }
 
 /** Two times that name the same instant are the same, however written (offsets differ by location). */
