@@ -140,6 +140,14 @@ describe('Update (version 2)', () => {
 });
 
 describe('Create or Update', () => {
+	it('opens on Map Automatically: a node added with nothing set reads the rows as they are', async () => {
+		const rows = apiRows('opened', 2);
+		const result = await f.run('rosteringShift', { operation: 'upsert' }, rows, V2);
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node').map((item) => item.action)).toEqual(['created', 'created']);
+		expect(counts('opened')).toEqual([1, 1]);
+	});
+
 	it('of rows already there, changed and new: one list read, one batch create, one update with only the changed field, nothing else', async () => {
 		await f.run('rosteringShift', auto('createMany'), apiRows('sync', 3), V2);
 		f.sandbox.clearRequests();

@@ -83,7 +83,9 @@ export function mapperProperty(operation: 'create' | 'createMany' | 'update' | '
 		name: MAPPER_PARAMETER,
 		type: 'resourceMapper',
 		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
+		// Create or Update is for rows that already carry the fields (a sheet, a table): it opens on
+		// Map Automatically. A saved node keeps the mode it was saved with.
+		default: { mappingMode: operation === 'upsert' ? 'autoMapInputData' : 'defineBelow', value: null },
 		required: true,
 		// Version 2's: version 1 keeps its own fields.
 		displayOptions: { show: { operation: [operation], ...VERSION_2 } },
