@@ -1,4 +1,4 @@
-import { breaksList, type MapperSpec } from '../shared/writes/mapper';
+import { booleanField, breaksList, type MapperSpec } from '../shared/writes/mapper';
 import type { UpsertSpec } from '../shared/writes/upsert';
 import { startDateSpan } from '../shared/input/values';
 
@@ -11,9 +11,9 @@ export const MAPPER: MapperSpec = {
 		{ id: 'employee_id', displayName: 'Employee ID', match: true, defaultMatch: true },
 		{ id: 'start_time', displayName: 'Start Time', required: true, match: true, defaultMatch: true },
 		{ id: 'end_time', displayName: 'End Time', required: true, match: true },
-		{ id: 'breaks', displayName: 'Breaks', type: 'array', fromMapped: breaksList('[{"offset_minutes": 240, "duration_minutes": 30, "paid": false}]') },
+		{ id: 'breaks', displayName: 'Breaks', fromMapped: breaksList('[{"offset_minutes": 240, "duration_minutes": 30, "paid": false}]') },
 		{ id: 'notes', displayName: 'Notes' },
-		{ id: 'open_shift', displayName: 'Make Open Shift', type: 'boolean', only: ['update'] },
+		{ id: 'open_shift', displayName: 'Make Open Shift', type: 'boolean', only: ['update'], fromMapped: booleanField('Make Open Shift') },
 	],
 };
 

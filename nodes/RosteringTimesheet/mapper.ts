@@ -13,7 +13,7 @@ export const MAPPER: MapperSpec = {
 		{ id: 'start_time', displayName: 'Start Time', required: true, match: true, defaultMatch: true },
 		// Blank on create: the person is still clocked in.
 		{ id: 'end_time', displayName: 'End Time', match: true },
-		{ id: 'breaks', displayName: 'Breaks', type: 'array', fromMapped: breaksList('[{"start": "2026-11-23T12:30", "end": "2026-11-23T13:00", "paid": false}]') },
+		{ id: 'breaks', displayName: 'Breaks', fromMapped: breaksList('[{"start": "2026-11-23T12:30", "end": "2026-11-23T13:00", "paid": false}]') },
 		// `notes` too: the spec's field table spells it so (RosteringTimesheet.node.ts, at the top).
 		{ id: 'note', displayName: 'Note', aliases: ['notes'] },
 	],

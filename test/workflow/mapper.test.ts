@@ -122,6 +122,33 @@ describe('Map Each Column Manually', () => {
 		expect(result.json('Node').map((shift) => shift.notes)).toEqual(['manual-0', 'manual-1']);
 		for (const post of shiftRequests('POST')) expect(Object.keys(post.body as IDataObject).sort()).toEqual(['end_time', 'location_id', 'notes', 'position_id', 'start_time']);
 	});
+
+	it('an untouched Breaks field (empty) is not given, and raises no issue: the field list offers Breaks as text the node reads', async () => {
+		const [row] = apiRows('untouched', 1);
+		const schema = (
+			await resourceMapperFields({
+				node: { type: 'n8n-nodes-rostering.rosteringShift', typeVersion: 2, parameters: { operation: 'create' }, credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } } },
+				method: 'getMappingColumns',
+				credentials: f.credentials as never,
+			})
+		).fields;
+		expect(schema.find((field) => field.id === 'breaks')?.type).toBe('string');
+		const columns = { mappingMode: 'defineBelow', value: { ...row, employee_id: '', breaks: '' }, matchingColumns: [], schema };
+		const result = await f.run('rosteringShift', { operation: 'create', columns }, [{}], V2);
+		expect(result.error).toBeUndefined();
+		expect(counts('untouched')).toEqual([1]);
+	});
+
+	it('Make Open Shift takes yes/no text as a sheet gives it, and refuses anything else naming the field', async () => {
+		const [created] = (await f.run('rosteringShift', auto('create'), apiRows('opened-by-text', 1), V2)).json('Node');
+		const employee = seedLookups(() => f).employeesFor(String(created.location_id), String(created.position_id))[0];
+		await f.run('rosteringShift', { operation: 'update', columns: { mappingMode: 'defineBelow', value: { id: created.id, employee_id: employee.id } } }, [{}], V2);
+		const open = await f.run('rosteringShift', auto('update'), [{ id: created.id, open_shift: 'Yes' }], V2);
+		expect(open.error).toBeUndefined();
+		expect(open.json('Node')[0].employee_id).toBeNull();
+		const bad = await f.run('rosteringShift', auto('update'), [{ id: created.id, open_shift: 'maybe' }], V2);
+		expect(bad.error?.message).toBe('Make Open Shift: "maybe" is not true or false');
+	});
 });
 
 describe('Update (version 2)', () => {

@@ -16,7 +16,10 @@ import type { WriteItem } from './rows';
  * here (checked in n8n-workflow 2.40.1 and 1.120.31, and by test/workflow/mapper.test.ts):
  * - the value is `{mappingMode: 'defineBelow' | 'autoMapInputData', value, matchingColumns, schema}`;
  * - n8n checks a field's type only when `columns.value` itself is read, and only in Map Each Column
- *   Manually; with Map Automatically the node reads and checks each item itself;
+ *   Manually, against the field list saved with the workflow (also before running, as the node's
+ *   issues); with Map Automatically the node reads and checks each item itself. So a field the
+ *   node parses itself is offered as text: an empty "array" field was an issue ('breaks' expects
+ *   a array but we got '') that stopped the workflow before it ran;
  * - n8n shows every field with an empty (null) value until the user fills it, so a blank is "not
  *   given", never "erase".
  */
@@ -172,6 +175,17 @@ export function mappedRow(item: WriteItem, spec: MapperSpec, operation: string):
 	}
 	for (const field of fields) if (field.fromMapped && values[field.id] !== undefined) values[field.id] = field.fromMapped(values[field.id]) as IDataObject[keyof IDataObject];
 	return values;
+}
+
+/** A yes/no field as a sheet or a form gives it: true, false, "true", "yes", 1, "0"… */
+export function booleanField(label: string) {
+	return (value: unknown): boolean => {
+		if (typeof value === 'boolean') return value;
+		const text = String(value).trim().toLowerCase();
+		if (['true', 'yes', 'y', '1'].includes(text)) return true;
+		if (['false', 'no', 'n', '0'].includes(text)) return false;
+		throw new MappingError(`${label}: ${JSON.stringify(value)} is not true or false`, `Give true or false (yes or no), or leave ${label} blank.`);
+	};
 }
 
 /** A mapped value that cannot stand for its field: becomes the item's input error (relabelled). */
