@@ -44,7 +44,7 @@ export class RosteringShift implements INodeType {
 				displayOptions: { show: { operation: ['create', 'createMany', 'update', 'upsert'] } },
 			},
 			{
-				displayName: 'Cost fields appear only when the credential has Pay Details (pay:read)',
+				displayName: "Each shift's cost comes with it when the credential's Access includes Pay Details (pay:read)",
 				name: 'costNotice',
 				type: 'notice',
 				default: '',

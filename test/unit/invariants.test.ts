@@ -145,7 +145,8 @@ describe.each(resourceNodes.map((n) => [n.folder, n.type] as const))('%s', (fold
 	it('says at the top whether its endpoint is inferred, as the resource table marks it', () => {
 		const spec = resourceOf(type);
 		const notice = description.properties.find((p) => p.type === 'notice');
-		expect({ inferred: !spec.shown, says: /inferred/.test(notice?.displayName ?? '') }).toEqual({ inferred: !spec.shown, says: !spec.shown });
+		// Said in the user's words: the documentation gives no address, so the node calls the likeliest one.
+		expect({ inferred: !spec.shown, says: /does not give this list's address/.test(notice?.displayName ?? '') }).toEqual({ inferred: !spec.shown, says: !spec.shown });
 	});
 
 	it('has a codex file', () => {
@@ -258,7 +259,7 @@ describe('the trigger of each watchable resource', () => {
 				expect(type.methods?.listSearch?.[String(list.typeOptions?.searchListMethod)]).toBeInstanceOf(Function);
 			}
 			const notice = description.properties.find((p) => p.type === 'notice')!;
-			expect(notice.displayName.includes('inferred')).toBe(!spec.shown);
+			expect(notice.displayName.includes("does not give this list's address")).toBe(!spec.shown);
 		});
 	});
 

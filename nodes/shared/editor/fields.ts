@@ -381,7 +381,7 @@ export function requiredListParameter(key: ResourceKey, parameter: ListParameter
  */
 export function inferredNotice(what: string): INodeProperties {
 	return {
-		displayName: `${what} The API documentation names this group without showing its endpoint, so the address this node calls is inferred. If the service answers that nothing is there, call its real address with the HTTP Request node and this credential.`,
+		displayName: `${what} The service's documentation does not give this list's address, so the node calls the likeliest one. If a run says nothing is there, use the HTTP Request node with this credential and the address the service gives you.`,
 		name: 'notice',
 		type: 'notice',
 		default: '',

@@ -136,7 +136,7 @@ export function triggerProperties(key?: ResourceKey): INodeProperties[] {
 	return [
 		{
 			displayName: `Each change comes out once, as an item with the event, the record as it is now, and what changed (each changed field's previous and new value). A record changed several times between two polls comes out once, in its latest state.${
-				key && !resource(key).shown ? ' The API documentation does not show this list, so the address polled is inferred.' : ''
+				key && !resource(key).shown ? " The service's documentation does not give this list's address, so the trigger polls the likeliest one." : ''
 			}`,
 			name: 'notice',
 			type: 'notice',
