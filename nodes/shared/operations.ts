@@ -12,7 +12,8 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { subjectOf } from './requests/errors';
-import { deletedRecord, writtenRecord } from './requests/answers';
+import { deletedRecord, timezoneOf, writtenRecord } from './requests/answers';
+import { daysAt, type Days } from './input/days';
 import { maxRateLimitWait, userIdempotencyKey } from './input/params';
 import { resource, type ResourceKey } from './resources';
 import { addNames } from './editor/names';
@@ -104,6 +105,31 @@ const FILTER_LABELS: Record<string, string> = {
 };
 
 /**
+ * Filters › Days as From and To: the days at the Location filter's location (one read of it), else
+ * at the business's locations (one list read): every location's days for lists read at each
+ * record's location, the first location's for those read there (resources.ts `datesAt`).
+ */
+async function daysQuery(ctx: IExecuteSingleFunctions, days: Days, qs: IDataObject): Promise<IDataObject> {
+	const node = ctx.getNode();
+	const itemIndex = ctx.getItemIndex();
+	if ('from' in qs || 'to' in qs) {
+		throw inputError(node, itemIndex, 'Filters has both Days and From or To', 'Choose one: Days (today, this week... at the location), or From and To.');
+	}
+	const key = ctx.getNodeParameter('resource', '') as ResourceKey;
+	const options = { retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(ctx) };
+	const locations =
+		typeof qs.location_id === 'string'
+			? [await send(ctx, { method: 'GET', url: `/v1/locations/${qs.location_id}` }, { ...options, subject: subjectOf('location', 'get', qs.location_id) })]
+			: await listAll(ctx, '/v1/locations', {}, { ...options, subject: subjectOf('location', 'getAll') });
+	const read = resource(key).datesAt ? locations.slice(0, 1) : locations;
+	const zones = read.map(timezoneOf).filter((zone): zone is string => zone !== undefined);
+	if (zones.length === 0) {
+		throw inputError(node, itemIndex, 'Filters › Days: no location time zone to count the days in', 'The service gave no location with a time zone. Give From and To as dates instead.');
+	}
+	return daysAt(days, zones);
+}
+
+/**
  * preSend for Get Many: checks the filters the routing put in the query string, turns the dates
  * and times into the forms the API takes, and checks Limit.
  */
@@ -117,6 +143,8 @@ export async function prepareList(this: IExecuteSingleFunctions, request: IHttpR
 	for (const name of ['from', 'to']) {
 		if (name in qs) qs[name] = toDate(node, itemIndex, qs[name], `Filters › ${FILTER_LABELS[name]}`);
 	}
+	const days = this.getNodeParameter('filters.days', '') as Days | '';
+	if (days) Object.assign(qs, await daysQuery(this, days, qs));
 	if (typeof qs.from === 'string' && typeof qs.to === 'string' && qs.from > qs.to) {
 		throw inputError(node, itemIndex, `Filters › To (${qs.to}) is before From (${qs.from})`, 'Choose a To date on or after the From date.');
 	}

@@ -3,6 +3,7 @@
  * test asserts on what a user would notice: the items that come out, the requests the sandbox
  * received, and the error a person reads.
  */
+import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { ON_N8N_1 } from '../harness';
@@ -175,6 +176,41 @@ describe('Get Many', () => {
 		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 5, filters });
 		expect(result.error?.message).toBe(message);
 		expect(f.apiRequests()).toHaveLength(0);
+	});
+});
+
+describe('Get Many › Filters › Days', () => {
+	const dayAt = (zone: string, plus = 0) => DateTime.now().setZone(zone).plus({ days: plus }).toISODate();
+	const shiftLists = () => f.apiRequests().filter((r) => r.method === 'GET' && r.path === '/v1/shifts');
+
+	it('Today at the Location filter\'s location: one read of the location, then the shifts of that day there', async () => {
+		const sydney = locationIn('Australia/Sydney');
+		const before = dayAt('Australia/Sydney');
+		const result = await f.run('rosteringShift', { operation: 'getAll', returnAll: true, filters: { locationId: byId(sydney.id), days: 'today' } });
+		expect(result.error).toBeUndefined();
+		expect(f.apiRequests().map((r) => r.path)).toEqual([`/v1/locations/${sydney.id}`, '/v1/shifts']);
+		// The day as it was before or after the run (the run may cross midnight in Sydney).
+		const today = shiftLists()[0].query.from;
+		expect([before, dayAt('Australia/Sydney')]).toContain(today);
+		expect(shiftLists()[0].query).toMatchObject({ location_id: sydney.id, to: today });
+		for (const shift of result.json('Node')) expect(DateTime.fromISO(String(shift.start_time), { zone: 'Australia/Sydney' }).toISODate()).toBe(today);
+	});
+
+	it('without a location: every location\'s today, from the earliest to the latest', async () => {
+		const zones = [...new Set(locations().map((l) => l.timezone))];
+		const span = () => zones.map((zone) => dayAt(zone, 1)!).sort();
+		const before = span();
+		const result = await f.run('rosteringShift', { operation: 'getAll', returnAll: true, filters: { days: 'tomorrow' } });
+		expect(result.error).toBeUndefined();
+		const { from, to } = shiftLists()[0].query;
+		// As it was before or after the run (the run may cross midnight somewhere).
+		expect([[before[0], before[before.length - 1]], [span()[0], span()[span().length - 1]]]).toContainEqual([from, to]);
+	});
+
+	it('Days with From or To is refused before anything is sent', async () => {
+		const result = await f.run('rosteringShift', { operation: 'getAll', returnAll: true, filters: { days: 'thisWeek', from: '2026-12-01' } });
+		expect(result.error?.message).toBe('Filters has both Days and From or To');
+		expect(f.apiRequests()).toEqual([]);
 	});
 });
 

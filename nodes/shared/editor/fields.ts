@@ -3,6 +3,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { NAMED_RESOURCES } from './names';
 import { resource, type ListParameter, type ResourceKey } from '../resources';
 import { capitalised, titleCase, withArticle } from '../input/values';
+import { DAYS } from '../input/days';
 
 
 /**
@@ -347,14 +348,31 @@ function filterFor(key: ResourceKey, parameter: ListParameter): INodeProperties 
 }
 
 /**
+ * Filters › Days (input/days.ts): From and To worked out at the location, not sent as such (the
+ * list read gets `from` and `to`; operations.ts prepareList).
+ */
+function daysFilter(key: ResourceKey): INodeProperties {
+	const spec = resource(key);
+	const where = spec.listParameters.includes('location_id') ? "the Location filter's location, or every location of the business" : (spec.datesAt ?? 'the location');
+	return {
+		displayName: 'Days',
+		name: 'days',
+		type: 'options',
+		options: DAYS.map((day) => ({ ...day })),
+		default: 'today',
+		description: `Instead of From and To: these days as the calendar runs at ${where} (n8n's $today is the day where n8n runs)`,
+	};
+}
+
+/**
  * The Filters collection of a Get Many: exactly the query parameters the resource table lists for
  * the endpoint (a parameter it does not take would be a 400), sorted by name as n8n's rules ask.
  * Parameters the endpoint requires are left out here and asked for on their own (`required`).
  */
 export function getManyFilters(key: ResourceKey, required: ListParameter[] = [], operation = 'getAll'): INodeProperties {
-	const options = resource(key)
-		.listParameters.filter((p) => !required.includes(p))
-		.map((p) => filterFor(key, p))
+	const spec = resource(key);
+	const params = spec.listParameters.filter((p) => !required.includes(p));
+	const options = [...params.map((p) => filterFor(key, p)), params.includes('from') && params.includes('to') ? daysFilter(key) : undefined]
 		.filter((p): p is INodeProperties => p !== undefined)
 		.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	return {
