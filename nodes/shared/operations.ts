@@ -214,6 +214,7 @@ export function runThroughTransport(key: ResourceKey) {
 			const records = await listAll(this, url, (options.qs ?? {}) as IDataObject, {
 				subject: subjectOf(key, operation, id),
 				limit: returnAll ? undefined : (this.getNodeParameter('limit', 50) as number),
+				keep: this.getNodeParameter('filters.openShiftsOnly', false) === true ? (record) => record.employee_id === null || record.employee_id === undefined : undefined,
 				rangeDays: spec.rangeDays,
 				maxRateLimitWaitSeconds: maxWait,
 				baseURL: options.baseURL,

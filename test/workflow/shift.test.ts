@@ -179,6 +179,22 @@ describe('Get Many', () => {
 	});
 });
 
+describe('Get Many › Filters › Open Shifts Only', () => {
+	it('keeps the shifts with nobody on them; Limit counts open shifts, reading on in full pages', async () => {
+		const sydney = locationIn('Australia/Sydney');
+		const open = shiftsAt(sydney.id).filter((s) => s.employee_id === null);
+		expect(open.length).toBeGreaterThan(3);
+		const all = await f.run('rosteringShift', { operation: 'getAll', returnAll: true, filters: { locationId: byId(sydney.id), openShiftsOnly: true } });
+		expect(all.error).toBeUndefined();
+		expect(all.json('Node').map((s) => s.id).sort()).toEqual(open.map((s) => s.id).sort());
+		f.sandbox.clearRequests();
+		const three = await f.run('rosteringShift', { operation: 'getAll', returnAll: false, limit: 3, filters: { locationId: byId(sydney.id), openShiftsOnly: true } });
+		expect(three.json('Node')).toHaveLength(3);
+		for (const shift of three.json('Node')) expect(shift.employee_id).toBeNull();
+		expect(f.apiRequests().every((r) => r.query.limit === '200')).toBe(true);
+	});
+});
+
 describe('Get Many › Filters › Days', () => {
 	const dayAt = (zone: string, plus = 0) => DateTime.now().setZone(zone).plus({ days: plus }).toISODate();
 	const shiftLists = () => f.apiRequests().filter((r) => r.method === 'GET' && r.path === '/v1/shifts');

@@ -348,6 +348,18 @@ function filterFor(key: ResourceKey, parameter: ListParameter): INodeProperties 
 }
 
 /**
+ * Filters › Open Shifts Only: the API lists shifts with and without a person alike, so the node
+ * keeps the open ones as it reads (runThroughTransport; Limit counts the open shifts).
+ */
+const OPEN_SHIFTS_ONLY: INodeProperties = {
+	displayName: 'Open Shifts Only',
+	name: 'openShiftsOnly',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return only shifts with nobody on them. The service lists all shifts: the node reads them all and keeps the open ones.',
+};
+
+/**
  * Filters › Days (input/days.ts): From and To worked out at the location, not sent as such (the
  * list read gets `from` and `to`; operations.ts prepareList).
  */
@@ -372,7 +384,7 @@ function daysFilter(key: ResourceKey): INodeProperties {
 export function getManyFilters(key: ResourceKey, required: ListParameter[] = [], operation = 'getAll'): INodeProperties {
 	const spec = resource(key);
 	const params = spec.listParameters.filter((p) => !required.includes(p));
-	const options = [...params.map((p) => filterFor(key, p)), params.includes('from') && params.includes('to') ? daysFilter(key) : undefined]
+	const options = [...params.map((p) => filterFor(key, p)), params.includes('from') && params.includes('to') ? daysFilter(key) : undefined, key === 'shift' ? OPEN_SHIFTS_ONLY : undefined]
 		.filter((p): p is INodeProperties => p !== undefined)
 		.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	return {

@@ -296,6 +296,11 @@ export interface ListOptions {
 	keepRepeats?: boolean;
 	/** Told the service's clock when the first page answers (see SendOptions). */
 	onServiceTime?: (ms: number | undefined) => void;
+	/**
+	 * Only the records this keeps (a filter the API does not have: Open Shifts Only); Limit counts
+	 * the records kept, so the listing reads on in full pages until it has them.
+	 */
+	keep?: (record: IDataObject) => boolean;
 }
 
 /** Days between two YYYY-MM-DD dates, counting both ends. */
@@ -355,7 +360,7 @@ export async function listAll(ctx: RequestContext, path: string, query: IDataObj
 			? splitRange(from, to, options.rangeDays)
 			: [undefined];
 
-	const pageSize = pageSizeFor(options.limit);
+	const pageSize = pageSizeFor(options.keep ? undefined : options.limit);
 	for (let attempt = 0; ; attempt++) {
 		try {
 			const records: IDataObject[] = [];
@@ -387,7 +392,7 @@ export async function listAll(ctx: RequestContext, path: string, query: IDataObj
 							if (seen.has(String(record.id))) continue;
 							seen.add(String(record.id));
 						}
-						records.push(record);
+						if (!options.keep || options.keep(record)) records.push(record);
 					}
 					const next = nextCursor(page);
 					if (typeof next === 'object') {
