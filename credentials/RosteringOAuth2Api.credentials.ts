@@ -118,7 +118,7 @@ export class RosteringOAuth2Api implements ICredentialType {
 			// Read and Change by default: a credential is most often made from a node that writes (a
 			// Shift's Create, say), and one that asked only to read would fail its first run with 403.
 			default: 'readAndChange',
-			description: 'What to ask the business for when you connect. Staying connected (a refresh token) is always asked for. Reconnect after changing this.',
+			description: 'What to ask the business for when you connect. Staying connected (a refresh token) is always asked for. After changing it, connect again (Switch account, or Disconnect and then Connect).',
 		},
 		{
 			displayName: 'Pay Details',
@@ -133,7 +133,7 @@ export class RosteringOAuth2Api implements ICredentialType {
 			name: 'permissions',
 			type: 'multiOptions',
 			description:
-				'What to ask the business for. None chosen: every read permission. Stay Connected is always asked for. Reconnect after changing this.',
+				'What to ask the business for. None chosen: every read permission. Stay Connected is always asked for. After changing it, connect again (Switch account, or Disconnect and then Connect).',
 			options: [
 				{ name: 'Business Details and Locations (settings:read)', value: 'settings:read' },
 				{ name: 'Leave (leave:read)', value: 'leave:read' },

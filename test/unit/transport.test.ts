@@ -107,7 +107,7 @@ describe('readFailure and toNodeError', () => {
 	it('tells the user which permission to grant, and keeps the request id to quote', () => {
 		const error = toNodeError(node, { status: 403, code: 'permission_denied', requestId: 'req_9' }, { singular: 'shift', permission: 'roster:write' });
 		expect(error.message).toBe('The connection is missing a permission: roster:write');
-		expect(error.description).toContain('set Access to Read and Change (with Choose Permissions: pick "roster:write"), and reconnect');
+		expect(error.description).toContain('set Access to Read and Change (with Choose Permissions: pick "roster:write"), and connect it again');
 		expect(error.description).toContain('Request id: req_9.');
 		expect(error.httpCode).toBe('403');
 	});

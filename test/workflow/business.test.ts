@@ -55,7 +55,7 @@ describe('errors a person meets', () => {
 		f.connect(ALL_PERMISSIONS.filter((p) => p !== 'settings:read'));
 		const result = await f.run('rosteringBusiness', { operation: 'get' });
 		expect(result.error?.message).toBe('The connection is missing a permission: settings:read');
-		expect(description(result.error)).toContain('set Access to Read or Read and Change, which include "settings:read" (with Choose Permissions: pick it), and reconnect');
+		expect(description(result.error)).toContain('set Access to Read or Read and Change, which include "settings:read" (with Choose Permissions: pick it), and connect it again');
 		const requests = f.apiRequests();
 		expect(requests.map((r) => r.status)).toEqual([403]);
 		expect(description(result.error)).toContain(`Request id: ${requestId(requests[0])}.`);

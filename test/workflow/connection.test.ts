@@ -109,7 +109,7 @@ describe('errors a person meets', () => {
 		f.sandbox.injectFault({ method: 'GET', path: '/v1/connection', status: 403, code: 'connection_disconnected', times: 1 });
 		const result = await f.run('rosteringConnection', { operation: 'get' });
 		expect(result.error?.message).toBe('The business has disconnected this app');
-		expect(description(result.error)).toContain('Reconnect the Rostering credential');
+		expect(description(result.error)).toContain('Open the Rostering credential and connect it again (on the credential: Switch account');
 		expect(f.apiRequests()).toHaveLength(1);
 	});
 

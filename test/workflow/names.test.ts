@@ -207,12 +207,12 @@ describe('one list read per kind per execution', () => {
 });
 
 describe('a list of names the service refuses', () => {
-	it('employees without Staff Details: says to ask for people:read and reconnect, or switch the option off', async () => {
+	it('employees without Staff Details: says to ask for people:read and connect again, or switch the option off', async () => {
 		f.connect(ALL_PERMISSIONS.filter((p) => p !== 'people:read'));
 		const result = await f.run('rosteringShift', { operation: 'getAll', returnAll: false, limit: 20, ...addNames }, [{}, {}, {}]);
 		expect(result.error?.message).toBe('Add Names needs the Staff Details permission to name employees');
 		const description = String((result.error as { description?: string }).description);
-		expect(description).toContain('Open the Rostering credential, set Access to Read or Read and Change, which include "people:read" (with Choose Permissions: pick it), and reconnect');
+		expect(description).toContain('Open the Rostering credential, set Access to Read or Read and Change, which include "people:read" (with Choose Permissions: pick it), and connect it again');
 		expect(description).toContain('switch off Options › Add Names');
 		expect(description).toMatch(/Request id: \S+\./);
 		// The same shifts read without the option.

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
 
-import { asNodeError, howToAsk, subjectOf } from '../requests/errors';
+import { asNodeError, CONNECT_AGAIN, howToAsk, subjectOf } from '../requests/errors';
 import { ExecutionCache, executionKey } from '../requests/execution-cache';
 import { maxRateLimitWait } from '../input/params';
 import { resource, type ResourceKey } from '../resources';
@@ -105,7 +105,7 @@ function anyReadList(kind: 'location' | 'position'): NameList {
 		label: recordName,
 		refused: {
 			message: `Add Names needs a read permission to name ${kind}s`,
-			description: `The service refused to list ${kind}s, which needs any one of ${ANY_READ_LABELS}. Open the Rostering credential, ${ANY_READ_HOW}, and reconnect; or switch off ${ADD_NAMES_OPTION}.`,
+			description: `The service refused to list ${kind}s, which needs any one of ${ANY_READ_LABELS}. Open the Rostering credential, ${ANY_READ_HOW}, and ${CONNECT_AGAIN}; or switch off ${ADD_NAMES_OPTION}.`,
 		},
 	};
 }
@@ -118,7 +118,7 @@ const LISTS: Record<NameKind, NameList> = {
 		label: employeeName,
 		refused: {
 			message: 'Add Names needs the Staff Details permission to name employees',
-			description: `The service refused to list employees, which needs Staff Details (people:read). Open the Rostering credential, ${howToAsk('people:read')}, and reconnect, so that the business owner can allow it; or switch off ${ADD_NAMES_OPTION}.`,
+			description: `The service refused to list employees, which needs Staff Details (people:read). Open the Rostering credential, ${howToAsk('people:read')}, and ${CONNECT_AGAIN}, so that the business owner can allow it; or switch off ${ADD_NAMES_OPTION}.`,
 		},
 	},
 	location: anyReadList('location'),

@@ -6,6 +6,12 @@ import { resource, type ResourceKey } from '../resources';
 import { titleCase } from '../input/values';
 
 /**
+ * How a person connects the credential again, in the words n8n shows on it: n8n 2.40 offers Switch
+ * account and Disconnect on a connected credential (there is no Reconnect button).
+ */
+export const CONNECT_AGAIN = 'connect it again (on the credential: Switch account, or Disconnect and then Connect)';
+
+/**
  * What the service said when it refused a request. The spec shows a code, a request id to quote
  * and, for 422, error.field; the sandbox (and, we expect, the service) sends them as
  * `{ error: { code, message, request_id, field } }` plus an X-Request-Id header.
@@ -207,23 +213,23 @@ function accessProblem(failure: ApiFailure, subject: RequestSubject, said: strin
 			if (subject.permission?.endsWith(':write') && subject.granted?.includes(subject.permission)) {
 				return {
 					message: 'The person who connected the app may not do this in the service',
-					description: `The connection has the permission it needs (${subject.permission}), so the service refused the person whose account connected it: they are not allowed to change this in the service (for example, they cannot edit rosters). Ask the business to give them that right in the service, or reconnect the credential as someone who has it.${said}`,
+					description: `The connection has the permission it needs (${subject.permission}), so the service refused the person whose account connected it: they are not allowed to change this in the service (for example, they cannot edit rosters). Ask the business to give them that right in the service, or connect the credential again as someone who has it (on the credential: Switch account).${said}`,
 				};
 			}
 			return {
 				message: `The connection is missing a permission${subject.permission ? `: ${subject.permission}` : ''}`,
-				description: `Open the Rostering credential, ${howToAsk(subject.permission)}, and reconnect, so that the business owner can allow it. The person who connected the app must also be allowed to do this in the service.${said}`,
+				description: `Open the Rostering credential, ${howToAsk(subject.permission)}, and ${CONNECT_AGAIN}, so that the business owner can allow it. The person who connected the app must also be allowed to do this in the service.${said}`,
 			};
 		case 'token_expired':
 		case 'invalid_token':
 			return {
 				message: 'The Rostering credential is no longer accepted',
-				description: `n8n tried to renew the access and the service still refused it. Open the credential and reconnect it.${said}`,
+				description: `n8n tried to renew the access and the service still refused it. Open the credential and ${CONNECT_AGAIN}.${said}`,
 			};
 		case 'connection_disconnected':
 			return {
 				message: 'The business has disconnected this app',
-				description: 'Reconnect the Rostering credential; the business owner must allow access again.',
+				description: `Open the Rostering credential and ${CONNECT_AGAIN}; the business owner must allow access again.`,
 			};
 		case 'connection_suspended':
 		case 'app_suspended':
@@ -309,7 +315,7 @@ function byStatus(failure: ApiFailure, subject: RequestSubject, said: string): E
 		case 401:
 			return {
 				message: 'The Rostering credential is no longer accepted',
-				description: `Open the credential and reconnect it.${said}`,
+				description: `Open the credential and ${CONNECT_AGAIN}.${said}`,
 			};
 		case 404:
 			return notFound(subject, said);

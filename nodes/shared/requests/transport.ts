@@ -218,7 +218,7 @@ function refreshRefused(ctx: RequestContext, error: unknown): NodeOperationError
 	if (!isRefreshRefused(error)) return undefined;
 	const refused = new NodeOperationError(ctx.getNode(), 'The service refused to renew the Rostering credential', {
 		description:
-			'Nothing was stored: the service refused the request before it (401). Open the credential, check the Client ID and Client Secret (they may have been changed at the service) and reconnect it.',
+			'Nothing was stored: the service refused the request before it (401). Open the credential, check the Client ID and Client Secret (they may have been changed at the service) and connect it again (on the credential: Switch account, or Disconnect and then Connect).',
 	});
 	// A refusal, not an unknown outcome: a write it stopped was not stored (writes.ts refusedClearly).
 	(refused as NodeOperationError & { httpCode?: string }).httpCode = '401';
