@@ -11,6 +11,7 @@ export class RosteringAvailability implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Availability',
 		name: 'rosteringAvailability',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-availability',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

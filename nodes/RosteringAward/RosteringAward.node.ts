@@ -11,6 +11,7 @@ export class RosteringAward implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Award',
 		name: 'rosteringAward',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-award',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

@@ -8,6 +8,7 @@ export class RosteringBusiness implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Business',
 		name: 'rosteringBusiness',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-business',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

@@ -8,6 +8,7 @@ export class RosteringConnection implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Connection',
 		name: 'rosteringConnection',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-connection',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

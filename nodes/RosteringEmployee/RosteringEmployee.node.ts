@@ -11,6 +11,7 @@ export class RosteringEmployee implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Employee',
 		name: 'rosteringEmployee',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-employee',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

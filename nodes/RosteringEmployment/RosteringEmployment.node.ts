@@ -11,6 +11,7 @@ export class RosteringEmployment implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Employment',
 		name: 'rosteringEmployment',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-employment',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

@@ -11,6 +11,7 @@ export class RosteringLabourCost implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Labour Cost',
 		name: 'rosteringLabourCost',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-labour-cost',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

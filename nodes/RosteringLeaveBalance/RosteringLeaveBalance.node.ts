@@ -11,6 +11,7 @@ export class RosteringLeaveBalance implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Leave Balance',
 		name: 'rosteringLeaveBalance',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-leave-balance',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

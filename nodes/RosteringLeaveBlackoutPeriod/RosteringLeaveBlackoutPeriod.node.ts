@@ -11,6 +11,7 @@ export class RosteringLeaveBlackoutPeriod implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Leave Blackout Period',
 		name: 'rosteringLeaveBlackoutPeriod',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-leave-blackout-period',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

@@ -12,6 +12,7 @@ export class RosteringLeaveRequest implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Leave Request',
 		name: 'rosteringLeaveRequest',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-leave-request',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

@@ -10,6 +10,7 @@ export class RosteringLeaveRequestTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Leave Request Trigger',
 		name: 'rosteringLeaveRequestTrigger',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#triggers',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['trigger'],
 		version: 1,

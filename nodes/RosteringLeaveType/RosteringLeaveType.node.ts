@@ -11,6 +11,7 @@ export class RosteringLeaveType implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Leave Type',
 		name: 'rosteringLeaveType',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-leave-type',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

@@ -9,6 +9,7 @@ export class RosteringLeaveTypeTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Leave Type Trigger',
 		name: 'rosteringLeaveTypeTrigger',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#triggers',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['trigger'],
 		version: 1,

@@ -11,6 +11,7 @@ export class RosteringLocation implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Location',
 		name: 'rosteringLocation',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-location',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

@@ -9,6 +9,7 @@ export class RosteringLocationTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Location Trigger',
 		name: 'rosteringLocationTrigger',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#triggers',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['trigger'],
 		version: 1,

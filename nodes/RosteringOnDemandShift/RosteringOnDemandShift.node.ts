@@ -18,6 +18,7 @@ export class RosteringOnDemandShift implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering On-Demand Shift',
 		name: 'rosteringOnDemandShift',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-on-demand-shift',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: [1, 2],

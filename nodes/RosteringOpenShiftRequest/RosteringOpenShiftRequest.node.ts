@@ -11,6 +11,7 @@ export class RosteringOpenShiftRequest implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Open Shift Request',
 		name: 'rosteringOpenShiftRequest',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-open-shift-request',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

@@ -9,6 +9,7 @@ export class RosteringOpenShiftRequestTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Open Shift Request Trigger',
 		name: 'rosteringOpenShiftRequestTrigger',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#triggers',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['trigger'],
 		version: 1,

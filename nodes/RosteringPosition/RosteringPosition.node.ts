@@ -11,6 +11,7 @@ export class RosteringPosition implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Position',
 		name: 'rosteringPosition',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-position',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

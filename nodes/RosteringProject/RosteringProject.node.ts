@@ -28,6 +28,7 @@ export class RosteringProject implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Project',
 		name: 'rosteringProject',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-project',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: [1, 2],

@@ -11,6 +11,7 @@ export class RosteringPublicHoliday implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Public Holiday',
 		name: 'rosteringPublicHoliday',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-public-holiday',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

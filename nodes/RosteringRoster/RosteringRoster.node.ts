@@ -11,6 +11,7 @@ export class RosteringRoster implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Roster',
 		name: 'rosteringRoster',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-roster',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

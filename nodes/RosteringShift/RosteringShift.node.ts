@@ -18,6 +18,7 @@ export class RosteringShift implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Shift',
 		name: 'rosteringShift',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-shift',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: [1, 2],

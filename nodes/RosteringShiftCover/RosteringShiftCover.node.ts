@@ -11,6 +11,7 @@ export class RosteringShiftCover implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Who Can Cover',
 		name: 'rosteringShiftCover',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-who-can-cover',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

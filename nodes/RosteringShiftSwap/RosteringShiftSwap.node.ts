@@ -11,6 +11,7 @@ export class RosteringShiftSwap implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Shift Swap',
 		name: 'rosteringShiftSwap',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-shift-swap',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

@@ -34,6 +34,7 @@ export class RosteringTimesheet implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Timesheet',
 		name: 'rosteringTimesheet',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-timesheet',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: [1, 2],

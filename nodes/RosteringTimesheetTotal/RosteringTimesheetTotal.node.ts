@@ -11,6 +11,7 @@ export class RosteringTimesheetTotal implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Timesheet Total',
 		name: 'rosteringTimesheetTotal',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-timesheet-total',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

@@ -15,6 +15,7 @@ export class RosteringTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Trigger',
 		name: 'rosteringTrigger',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#triggers',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['trigger'],
 		version: 1,

@@ -11,6 +11,7 @@ export class RosteringWhosOn implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: "Rostering Who's On",
 		name: 'rosteringWhosOn',
+		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-whos-on',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,

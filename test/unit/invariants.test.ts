@@ -155,6 +155,21 @@ describe.each(resourceNodes.map((n) => [n.folder, n.type] as const))('%s', (fold
 	});
 });
 
+describe('docs links', () => {
+	const readme = require('node:fs').readFileSync(path.join(ROOT, 'README.md'), 'utf8') as string;
+	const slug = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+	const anchors = new Set([...readme.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]).concat([...readme.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]))));
+
+	it.each(nodes.map((n) => [n.folder, n.type] as const))("%s: documentationUrl, which n8n's docs link uses as it is, is the codex's, and its anchor is in the README", (folder, type) => {
+		// n8n 2.40 (NodeSettingsTabs docsUrl) appends ?utm_… to a codex link, after its #anchor, which
+		// then lands nowhere; a node's own documentationUrl it opens as it is.
+		const codex = require(path.join(ROOT, 'nodes', folder, `${folder}.node.json`)) as { resources: { primaryDocumentation: Array<{ url: string }> } };
+		const url = type.description.documentationUrl!;
+		expect(url).toBe(codex.resources.primaryDocumentation[0].url);
+		expect(anchors).toContain(new URL(url).hash.slice(1));
+	});
+});
+
 it('registers nothing in package.json that does not exist', () => {
 	for (const entry of packageJson.n8n.nodes) {
 		const folder = entry.split('/')[2];
