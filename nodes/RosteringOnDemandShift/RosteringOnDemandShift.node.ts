@@ -216,10 +216,10 @@ export class RosteringOnDemandShift implements INodeType {
 				default: 'getAll',
 			},
 			// Right below the operation, as n8n's own data nodes show their columns.
-			mapperProperty('create', 'on-demand shift'),
-			mapperProperty('createMany', 'on-demand shift'),
-			mapperProperty('update', 'on-demand shift'),
-			mapperProperty('upsert', 'on-demand shift'),
+			mapperProperty('create', MAPPER),
+			mapperProperty('createMany', MAPPER),
+			mapperProperty('update', MAPPER),
+			mapperProperty('upsert', MAPPER),
 			idLocator({
 				name: 'onDemandShiftId',
 				displayName: 'On-Demand Shift',

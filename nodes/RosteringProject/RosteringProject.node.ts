@@ -220,9 +220,9 @@ export class RosteringProject implements INodeType {
 				default: 'getAll',
 			},
 			// Right below the operation, as n8n's own data nodes show their columns.
-			mapperProperty('create', 'project'),
-			mapperProperty('update', 'project'),
-			mapperProperty('upsert', 'project'),
+			mapperProperty('create', MAPPER),
+			mapperProperty('update', MAPPER),
+			mapperProperty('upsert', MAPPER),
 			idLocator({
 				name: 'projectId',
 				displayName: 'Project',

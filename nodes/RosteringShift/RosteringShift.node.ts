@@ -212,10 +212,10 @@ export class RosteringShift implements INodeType {
 				default: 'getAll',
 			},
 			// Right below the operation, as n8n's own data nodes show their columns.
-			mapperProperty('create', 'shift'),
-			mapperProperty('createMany', 'shift'),
-			mapperProperty('update', 'shift'),
-			mapperProperty('upsert', 'shift'),
+			mapperProperty('create', MAPPER),
+			mapperProperty('createMany', MAPPER),
+			mapperProperty('update', MAPPER),
+			mapperProperty('upsert', MAPPER),
 			idLocator({
 				name: 'shiftId',
 				displayName: 'Shift',

@@ -230,10 +230,10 @@ export class RosteringTimesheet implements INodeType {
 				default: 'getAll',
 			},
 			// Right below the operation, as n8n's own data nodes show their columns.
-			mapperProperty('create', 'timesheet'),
-			mapperProperty('createMany', 'timesheet'),
-			mapperProperty('update', 'timesheet'),
-			mapperProperty('upsert', 'timesheet'),
+			mapperProperty('create', MAPPER),
+			mapperProperty('createMany', MAPPER),
+			mapperProperty('update', MAPPER),
+			mapperProperty('upsert', MAPPER),
 			idLocator({
 				name: 'timesheetId',
 				displayName: 'Timesheet',

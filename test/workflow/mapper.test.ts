@@ -9,6 +9,7 @@ import type { RecordedRequest } from '../sandbox';
 import { shiftsPerRow } from '../sandbox/bulk';
 import { resourceMapperFields } from '../harness';
 import { CREDENTIAL_ID, useFixture, seedLookups } from './fixture';
+import { RosteringShift } from '../../nodes/RosteringShift/RosteringShift.node';
 
 const f = useFixture();
 const { locationIn, positionAt } = seedLookups(() => f);
@@ -358,6 +359,16 @@ describe('the other write nodes (version 2)', () => {
 		expect(hintsOf(v2)[0]?.message).toMatch(/^Not sent: input field created_at matches no project field/);
 		const v1 = await f.run('rosteringProject', { operation: 'update', projectId: { __rl: true, mode: 'id', value: project.id }, updateFields: { name: 'Kiosk 2' } });
 		expect(v1.json('Node')[0]).toMatchObject({ id: project.id, name: 'Kiosk 2', colour: '#123456' });
+	});
+});
+
+describe('the help under the mapper', () => {
+	it('names the input fields Map Automatically takes, how times are read, and that places and people may be names', () => {
+		const columns = new RosteringShift().description.properties.filter((p) => p.name === 'columns');
+		const upsert = columns.find((p) => (p.displayOptions?.show?.operation as string[]).includes('upsert'))!;
+		expect(upsert.description).toContain('input fields named id, location_id, position_id, employee_id, start_time, end_time, breaks, notes');
+		expect(upsert.description).toContain('Times without an offset are local at the location (2026-11-23T09:00)');
+		expect(upsert.description).toContain('A location, position or employee may be given by id or by name');
 	});
 });
 

@@ -79,7 +79,8 @@ export function fieldsFor(spec: MapperSpec, operation: string): MappedField[] {
 }
 
 /** The `columns` parameter of one operation of version 2 (n8n's mapper mode is fixed per parameter). */
-export function mapperProperty(operation: 'create' | 'createMany' | 'update' | 'upsert', singular: string): INodeProperties {
+export function mapperProperty(operation: 'create' | 'createMany' | 'update' | 'upsert', spec: MapperSpec): INodeProperties {
+	const { singular } = resource(spec.key);
 	const mode = operation === 'update' ? 'update' : operation === 'upsert' ? 'upsert' : 'add';
 	return {
 		displayName: 'Columns',
@@ -112,8 +113,20 @@ export function mapperProperty(operation: 'create' | 'createMany' | 'update' | '
 					: {}),
 			},
 		},
-		description: `Input fields named like the ${singular}'s API fields (start_time) or labels (Start Time) are mapped automatically; a blank value leaves a field as it is`,
+		description: mapperHelp(spec, operation),
 	};
+}
+
+/**
+ * The help under the mapper: which input field names Map Automatically takes (n8n's own notice
+ * names none), how times are read, and that places and people may be given by name.
+ */
+function mapperHelp(spec: MapperSpec, operation: string): string {
+	const ids = fieldsFor(spec, operation).map((field) => field.id);
+	const times = ids.includes('start_time') ? " Times without an offset are local at the location (2026-11-23T09:00); with one (Z, +11:00) they are read as written." : '';
+	const named = ['location_id', 'position_id', 'employee_id'].filter((id) => ids.includes(id)).map((id) => id.replace(/_id$/, ''));
+	const names = named.length > 0 ? ` A ${named.join(', ').replace(/, ([^,]*)$/, ' or $1')} may be given by id or by name.` : '';
+	return `Map Automatically takes input fields named ${ids.join(', ')} (or their labels, such as ${fieldsFor(spec, operation).find((field) => field.id !== 'id')?.displayName}).${times}${names} A blank value leaves a field as it is.`;
 }
 
 /** `methods.resourceMapping` of a node: the field list of the operation chosen. */
