@@ -6,7 +6,8 @@ import { startDateSpan } from '../shared/input/values';
 export const MAPPER: MapperSpec = {
 	key: 'onDemandShift',
 	fields: [
-		{ id: 'location_id', displayName: 'Location ID', required: true, match: true, defaultMatch: true },
+		// Writable on create only (the spec): Update does not offer it, so a value is never dropped unseen.
+		{ id: 'location_id', displayName: 'Location ID', required: true, match: true, defaultMatch: true, only: ['create', 'upsert'] },
 		{ id: 'position_id', displayName: 'Position ID', required: true, match: true, defaultMatch: true },
 		{ id: 'start_time', displayName: 'Start Time', required: true, match: true, defaultMatch: true },
 		{ id: 'end_time', displayName: 'End Time', required: true, match: true },

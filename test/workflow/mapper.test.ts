@@ -165,6 +165,16 @@ describe('Update (version 2)', () => {
 		expect(patches[0].body).toEqual({ end_time: '2028-01-03T12:00:00+11:00' });
 		expect(result.json('Node')[0].end_time).toBe('2028-01-03T12:00:00+11:00');
 	});
+
+	it('a location given to Update (writable on create only) is named as not sent, never dropped unseen', async () => {
+		await f.run('rosteringShift', auto('createMany'), apiRows('moved', 1), V2);
+		const [shift] = withNotes('moved-0');
+		const elsewhere = locationIn('Australia/Perth');
+		const result = await f.run('rosteringShift', auto('update'), [{ id: shift.id, location_id: elsewhere.id, notes: 'moved-0 again' }], V2);
+		expect(result.error).toBeUndefined();
+		expect(shiftRequests('PATCH')[0].body).toEqual({ notes: 'moved-0 again' });
+		expect(hintsOf(result).map((hint) => hint.message)).toEqual([expect.stringMatching(/^Not sent: input field location_id matches no shift field/)]);
+	});
 });
 
 describe('Create or Update', () => {
