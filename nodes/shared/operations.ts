@@ -16,7 +16,7 @@ import { deletedRecord, timezoneOf, writtenRecord } from './requests/answers';
 import { daysAt, type Days } from './input/days';
 import { maxRateLimitWait, userIdempotencyKey } from './input/params';
 import { resource, type ResourceKey } from './resources';
-import { addNames } from './editor/names';
+import { addNames, nameList } from './editor/names';
 import { passThroughOf } from './n8n-internals';
 import { idempotencyKey, listAll, send } from './requests/transport';
 import { checkId, inputError, toDate, toInteger, toTimestamp } from './input/values';
@@ -106,7 +106,7 @@ const FILTER_LABELS: Record<string, string> = {
 
 /**
  * Filters › Days as From and To: the days at the Location filter's location (one read of it), else
- * at the business's locations (one list read): every location's days for lists read at each
+ * at the business's locations (the list Add Names reads, once per execution): every location's days for lists read at each
  * record's location, the first location's for those read there (resources.ts `datesAt`).
  */
 async function daysQuery(ctx: IExecuteSingleFunctions, days: Days, qs: IDataObject): Promise<IDataObject> {
@@ -116,11 +116,11 @@ async function daysQuery(ctx: IExecuteSingleFunctions, days: Days, qs: IDataObje
 		throw inputError(node, itemIndex, 'Filters has both Days and From or To', 'Choose one: Days (today, this week... at the location), or From and To.');
 	}
 	const key = ctx.getNodeParameter('resource', '') as ResourceKey;
-	const options = { retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(ctx) };
+	const maxRateLimitWaitSeconds = maxRateLimitWait(ctx);
 	const locations =
 		typeof qs.location_id === 'string'
-			? [await send(ctx, { method: 'GET', url: `/v1/locations/${qs.location_id}` }, { ...options, subject: subjectOf('location', 'get', qs.location_id) })]
-			: await listAll(ctx, '/v1/locations', {}, { ...options, subject: subjectOf('location', 'getAll') });
+			? [await send(ctx, { method: 'GET', url: `/v1/locations/${qs.location_id}` }, { retrySafe: true, maxRateLimitWaitSeconds, subject: subjectOf('location', 'get', qs.location_id) })]
+			: (await nameList(ctx, 'location', { maxRateLimitWaitSeconds })).filter((location) => location.archived !== true);
 	const read = resource(key).datesAt ? locations.slice(0, 1) : locations;
 	const zones = read.map(timezoneOf).filter((zone): zone is string => zone !== undefined);
 	if (zones.length === 0) {

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
 
 import { asNodeError, CONNECT_AGAIN, howToAsk, subjectOf } from '../requests/errors';
 import { ExecutionCache, executionKey } from '../requests/execution-cache';
@@ -179,28 +179,43 @@ export interface NamesRequest {
 }
 
 /** Kept for the execution: at most this many lists (a few per execution; oldest dropped first). */
-const lists = new ExecutionCache<Map<string, string | null>>(100);
+const lists = new ExecutionCache<IDataObject[]>(100);
 
-async function readList(ctx: NamesContext, kind: NameKind, request: NamesRequest): Promise<Map<string, string | null>> {
+/** The contexts that read a list of names: those of Add Names, and a write's items (writes/names.ts). */
+export type NameListContext = NamesContext | IExecuteFunctions;
+
+async function readList(ctx: NameListContext, kind: NameKind, request: NamesRequest): Promise<IDataObject[]> {
 	const list = LISTS[kind];
-	const records = await listAll(ctx, `/v1/${resource(list.resource).path}`, list.query, {
+	return await listAll(ctx, `/v1/${resource(list.resource).path}`, list.query, {
 		subject: subjectOf(list.resource, 'getAll'),
 		maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds,
 		baseURL: request.baseURL,
 		passThrough: request.passThrough,
 	});
-	return new Map(records.map((record) => [String(record.id), list.label(record)]));
 }
 
 /**
- * One kind of names for this execution and connection. A node's items share one read (the
- * promise is kept, since n8n runs them at once); a poll hands all its records over in one call,
- * so it reads each list once per poll and keeps nothing between polls.
+ * The employees, locations or positions (archived ones too, but for employees, whom the service
+ * stops sharing), read once for this execution and connection: a node's items share one read (the
+ * promise is kept, since n8n runs them at once), whatever reads it (Add Names, names given where
+ * ids go, Filters › Days). A poll hands all its records over in one call, so it reads each list
+ * once per poll and keeps nothing between polls.
  */
+export async function nameList(ctx: NameListContext, kind: NameKind, request: NamesRequest): Promise<IDataObject[]> {
+	const execution = 'getInputData' in ctx ? executionKey(ctx, CREDENTIAL_TYPE) : undefined;
+	return execution ? await lists.get(`${execution}|${kind}`, async () => await readList(ctx, kind, request)) : await readList(ctx, kind, request);
+}
+
+/** Names by id, worked out once per list read (the items of an execution share the list). */
+const namesById = new WeakMap<IDataObject[], Map<string, string | null>>();
+
+/** One kind of names for this execution and connection; a refused list says what permission it needs. */
 async function namesOf(ctx: NamesContext, kind: NameKind, request: NamesRequest): Promise<Map<string, string | null>> {
-	const execution = 'getItemIndex' in ctx ? executionKey(ctx, CREDENTIAL_TYPE) : undefined;
 	try {
-		return execution ? await lists.get(`${execution}|${kind}`, async () => await readList(ctx, kind, request)) : await readList(ctx, kind, request);
+		const records = await nameList(ctx, kind, request);
+		let names = namesById.get(records);
+		if (!names) namesById.set(records, (names = new Map(records.map((record) => [String(record.id), LISTS[kind].label(record)]))));
+		return names;
 	} catch (error) {
 		const context = (error as { context?: IDataObject }).context;
 		if (context?.apiCode !== 'permission_denied') throw asNodeError(ctx.getNode(), error);

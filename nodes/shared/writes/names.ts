@@ -1,10 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { employeeName, type NameKind } from '../editor/names';
-import { subjectOf } from '../requests/errors';
-import { ExecutionCache, executionKey } from '../requests/execution-cache';
-import { CREDENTIAL_TYPE, listAll } from '../requests/transport';
-import { resource } from '../resources';
+import { employeeName, nameList, type NameKind } from '../editor/names';
 import { checkId, ID_PATTERN, inputError } from '../input/values';
 import type { WriteItem } from './rows';
 
@@ -12,16 +8,16 @@ import type { WriteItem } from './rows';
  * Names where ids go: a row's location, position or employee may be given by its id or by the
  * name the pickers show ("Circular Quay Café", "Barista", "Ava Singh"), as rows kept in a
  * spreadsheet or a till carry them. A name is matched case- and space-insensitively against one
- * list read of its kind per execution and connection (pages of 200, shared by every item), and
- * only when a row gives a name: rows with ids send nothing more. A position is looked for at the
- * row's location. A name that matches no record, or several, fails its item naming the candidates,
+ * list read of its kind per execution and connection (editor/names.ts nameList, pages of 200,
+ * shared by every item), and only when a row gives a name: rows with ids send nothing more. A
+ * position is looked for at the row's location. A name that matches no record, or several, fails its item naming the candidates,
  * and nothing is sent for it. The item's output says which names became which ids (`names_given`).
  */
 
 /** One record a name can stand for. */
 interface Named {
 	id: string;
-	/** The names it is known by, squashed (see `squashed`). */
+	/** The names it is known by, as `nameKey` writes them. */
 	keys: string[];
 	/** As the pickers show it. */
 	label: string;
@@ -30,7 +26,7 @@ interface Named {
 }
 
 /** "  ava   SINGH " and "Ava Singh" are the same name; so are "Café" written either way in Unicode. */
-function squashed(name: string): string {
+function nameKey(name: string): string {
 	return name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
@@ -40,23 +36,32 @@ function namedOf(kind: NameKind, record: IDataObject): Named {
 		const label = employeeName(record) ?? id;
 		// The name the picker shows (preferred name, else first name), and the legal one.
 		const legal = [record.first_name, record.last_name].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
-		return { id, label, keys: [...new Set([label, legal].filter(Boolean).map(squashed))] };
+		return { id, label, keys: [...new Set([label, legal].filter(Boolean).map(nameKey))] };
 	}
 	const label = typeof record.name === 'string' && record.name.trim() !== '' ? record.name : id;
-	return { id, label, keys: [squashed(label)], locationId: typeof record.location_id === 'string' ? record.location_id : undefined };
+	return { id, label, keys: [nameKey(label)], locationId: typeof record.location_id === 'string' ? record.location_id : undefined };
 }
 
-/** The lists read for names, by execution, connection and kind (a few per execution). */
-const lists = new ExecutionCache<Named[]>(100);
+/** The records a name can stand for (archived ones left out), and those of each name. */
+interface NameIndex {
+	all: Named[];
+	byName: Map<string, Named[]>;
+}
 
-/** Every record of the kind a name can stand for: those in use (archived ones are not asked for). */
-async function namedRecords(item: WriteItem, kind: NameKind): Promise<Named[]> {
-	const read = async () => {
-		const records = await listAll(item.ctx, `/v1/${resource(kind).path}`, {}, { subject: subjectOf(kind, 'getAll'), maxRateLimitWaitSeconds: item.maxWait });
-		return records.filter((record) => record.archived !== true).map((record) => namedOf(kind, record));
-	};
-	const execution = executionKey(item.ctx, CREDENTIAL_TYPE);
-	return execution ? await lists.get(`${execution}|${kind}`, read) : await read();
+/** Worked out once per list read: the items of an execution share the list (editor/names.ts nameList). */
+const indexes = new WeakMap<IDataObject[], NameIndex>();
+
+/** The index of one kind of record, from the list read once per execution and connection. */
+async function nameIndex(item: WriteItem, kind: NameKind): Promise<NameIndex> {
+	const records = await nameList(item.ctx, kind, { maxRateLimitWaitSeconds: item.maxWait });
+	let index = indexes.get(records);
+	if (!index) {
+		const all = records.filter((record) => record.archived !== true).map((record) => namedOf(kind, record));
+		const byName = new Map<string, Named[]>();
+		for (const one of all) for (const key of one.keys) byName.set(key, [...(byName.get(key) ?? []), one]);
+		indexes.set(records, (index = { all, byName }));
+	}
+	return index;
 }
 
 /** '"Barista", "Cook" and 14 more': the first few candidates, in alphabetical order. */
@@ -77,12 +82,12 @@ const LOOKS_LIKE_AN_ID = /^[0-9a-f]{16,32}$/i;
 export type PositionPlace = string | (() => Promise<string | undefined>);
 
 /** The records a name stands for; a position's, at its place. */
-async function matchesOf(named: Named[], key: string, place: PositionPlace | undefined): Promise<{ matches: Named[]; here: Named[] }> {
-	const matches = named.filter((one) => one.keys.includes(key));
-	if (place === undefined || (typeof place === 'function' && matches.length < 2)) return { matches, here: named };
+async function matchesOf(index: NameIndex, key: string, place: PositionPlace | undefined): Promise<{ matches: Named[]; here: Named[] }> {
+	const matches = index.byName.get(key) ?? [];
+	if (place === undefined || (typeof place === 'function' && matches.length < 2)) return { matches, here: index.all };
 	const at = typeof place === 'string' ? place : await place();
-	if (!at) return { matches, here: named };
-	const here = named.filter((one) => one.locationId === at);
+	if (!at) return { matches, here: index.all };
+	const here = index.all.filter((one) => one.locationId === at);
 	return { matches: matches.filter((one) => one.locationId === at), here };
 }
 
@@ -93,9 +98,9 @@ async function matchesOf(named: Named[], key: string, place: PositionPlace | und
 export async function referenceId(item: WriteItem, value: unknown, kind: NameKind, field: string, place?: PositionPlace): Promise<string> {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (typeof text !== 'string' || text === '' || ID_PATTERN.test(text) || LOOKS_LIKE_AN_ID.test(text)) return checkId(item.node, item.itemIndex, value, field, kind);
-	let named: Named[];
+	let index: NameIndex;
 	try {
-		named = await namedRecords(item, kind);
+		index = await nameIndex(item, kind);
 	} catch (error) {
 		const refused = inputError(
 			item.node,
@@ -106,8 +111,8 @@ export async function referenceId(item: WriteItem, value: unknown, kind: NameKin
 		refused.context.httpCode = (error as { httpCode?: string }).httpCode;
 		throw refused;
 	}
-	const { matches, here } = await matchesOf(named, squashed(text), kind === 'position' ? place : undefined);
-	const where = here === named ? '' : " at the row's location";
+	const { matches, here } = await matchesOf(index, nameKey(text), kind === 'position' ? place : undefined);
+	const where = here === index.all ? '' : " at the row's location";
 	if (matches.length === 1) {
 		(item.namesGiven ??= {})[`${kind}_id`] = text;
 		return matches[0].id;
