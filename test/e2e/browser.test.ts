@@ -663,7 +663,7 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		expect(sb!.store.shifts.filter((s) => s.created_by_app)).toHaveLength(0);
 		expect(new Date(`${TYPED_START}:00Z`).getTime()).toBeGreaterThan(sb!.clock.now().getTime());
 		sb!.clearRequests();
-		await ndv.locator(byTestId('node-execute-button')).click();
+		await executeStep(ndv);
 		const createdShifts = await waitFor('the shift created in the sandbox', UI_TIMEOUT, () => {
 			const mine = sb!.store.shifts.filter((s) => s.created_by_app);
 			return mine.length ? mine : undefined;
@@ -728,7 +728,7 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		const mine = () => sb!.store.shifts.filter((s) => String(s.notes ?? '').startsWith('editor-sync-'));
 		expect(mine()).toHaveLength(0);
 		sb!.clearRequests();
-		await ndv.locator(byTestId('node-execute-button')).click();
+		await executeStep(ndv);
 		const output = ndv.locator(byTestId('output-panel'));
 		await waitFor('the created shifts in the output', UI_TIMEOUT, async () => ((await output.innerText()).match(/\bcreated\b/g)?.length === 2 ? true : undefined));
 		expect(await output.innerText()).toContain('Not sent: input field colour');
@@ -739,8 +739,10 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 
 		// Run again: each row is found and unchanged; nothing is written.
 		sb!.clearRequests();
-		await ndv.locator(byTestId('node-execute-button')).click();
-		await waitFor('the unchanged shifts in the output', UI_TIMEOUT, async () => ((await output.innerText()).match(/\bunchanged\b/g)?.length === 2 ? true : undefined));
+		await executeStep(ndv);
+		await waitFor('the unchanged shifts in the output', UI_TIMEOUT, async () => ((await output.innerText()).match(/\bunchanged\b/g)?.length === 2 ? true : undefined)).catch(async (error: Error) => {
+			throw new Error(`${error.message}; the sandbox received ${JSON.stringify(shiftCalls())}, the output shows: ${(await output.innerText()).slice(0, 600)}`);
+		});
 		expect(shiftCalls()).toEqual(['GET']);
 		expect(mine()).toHaveLength(2);
 
@@ -879,6 +881,19 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		const ndv = page.locator(byTestId('ndv'));
 		await ndv.waitFor();
 		return ndv;
+	}
+
+	/**
+	 * Execute step, once the node view shows no execution running. While one runs (its output may
+	 * already show, pushed before the execution is over), n8n 2.40.7's button (NodeExecuteButton in
+	 * NodeSettings) stops that execution instead of starting one, and the header shows
+	 * ndv-stop-execution-button: a click then would run nothing.
+	 */
+	async function executeStep(ndv: ReturnType<Page['locator']>): Promise<void> {
+		await waitFor('the node view to show no execution running', UI_TIMEOUT, async () =>
+			(await ndv.locator(byTestId('ndv-stop-execution-button')).count()) === 0 && (await ndv.locator(byTestId('node-execute-button')).isEnabled()) ? true : undefined,
+		);
+		await ndv.locator(byTestId('node-execute-button')).click();
 	}
 
 	async function closeNode(): Promise<void> {
