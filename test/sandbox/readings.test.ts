@@ -245,7 +245,7 @@ describe('readings (switches)', () => {
 	});
 
 	describe('locationTimezoneField', () => {
-		it.each(READING_CHOICES.locationTimezoneField.map((m) => [m]))('%s: the key in GET /v1/locations and /{id}, nothing else', async (mode) => {
+		it.each(READING_CHOICES.locationTimezoneField.filter((m) => m !== 'none').map((m) => [m]))('%s: the key in GET /v1/locations and /{id}, nothing else', async (mode) => {
 			sb.setReadings({ locationTimezoneField: mode });
 			const page = await client.get('/v1/locations?include_archived=true');
 			const one = await client.get(`/v1/locations/${page.data.data[0].id}`);
@@ -260,6 +260,17 @@ describe('readings (switches)', () => {
 			}
 			expect((await client.get('/v1/business')).data.timezone).toBe('Australia/Sydney');
 			expect(sb.store.locations.every((l) => typeof l.timezone === 'string')).toBe(true);
+		});
+
+		it('none: GET /v1/locations and /{id} leave the time zone out, nothing else', async () => {
+			sb.setReadings({ locationTimezoneField: 'none' });
+			const page = await client.get('/v1/locations?include_archived=true');
+			const one = await client.get(`/v1/locations/${page.data.data[0].id}`);
+			for (const rec of [...page.data.data, one.data]) {
+				const before = sb.store.locations.find((l) => l.id === rec.id)!;
+				expect(Object.entries(rec)).toEqual(Object.entries(before).filter(([k]) => k !== 'timezone'));
+			}
+			expect((await client.get('/v1/business')).data.timezone).toBe('Australia/Sydney');
 		});
 	});
 

@@ -16,7 +16,7 @@ const CHOICES = {
 	batchAnswer: ['data', 'list', 'items', 'ids', 'empty', 'no-content'],
 	changeAnswer: ['record', 'no-content', 'empty', 'wrapped'],
 	errorBody: ['nested', 'flat', 'errors', 'oauth', 'text'],
-	locationTimezoneField: ['timezone', 'time_zone', 'timeZone', 'tz'],
+	locationTimezoneField: ['timezone', 'time_zone', 'timeZone', 'tz', 'none'],
 	leaveStates: ['declined-cancelled', 'rejected-canceled', 'denied-withdrawn'],
 	retryAfter: ['seconds', 'http-date', 'fractional', 'none'],
 	lastPage: ['null', 'omitted', 'empty', 'cursor-only'],
@@ -44,7 +44,10 @@ export interface Readings {
 	 * `code: message`. `field` only on a 422, as by default.
 	 */
 	errorBody: Choice<'errorBody'>;
-	/** The key of a location's IANA time zone in GET /v1/locations and /{id}: 'timezone' (default), 'time_zone', 'timeZone', 'tz'. */
+	/**
+	 * The key of a location's IANA time zone in GET /v1/locations and /{id}: 'timezone' (default),
+	 * 'time_zone', 'timeZone', 'tz'; 'none': the record carries no time zone at all.
+	 */
 	locationTimezoneField: Choice<'locationTimezoneField'>;
 	/** Leave request states besides pending and approved: 'declined-cancelled' (default), 'rejected-canceled', 'denied-withdrawn'. */
 	leaveStates: Choice<'leaveStates'>;
@@ -210,8 +213,9 @@ export function leaveStatuses(mode: Readings['leaveStates']): string[] {
 
 // ---- Location time zone key ----
 
-/** A rendered location with its `timezone` key renamed in place (same key order). */
+/** A rendered location with its `timezone` key renamed in place (same key order), or left out ('none'). */
 export function withTimezoneKey(field: Readings['locationTimezoneField'], location: Record<string, unknown>): Record<string, unknown> {
 	if (field === 'timezone') return location;
+	if (field === 'none') return Object.fromEntries(Object.entries(location).filter(([k]) => k !== 'timezone'));
 	return Object.fromEntries(Object.entries(location).map(([k, v]) => [k === 'timezone' ? field : k, v]));
 }

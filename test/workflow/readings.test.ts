@@ -287,7 +287,7 @@ describe('errorBody: what a refusal says, in every shape', () => {
 describe('locationTimezoneField: local times read at the location, whatever the time zone key is called', () => {
 	freshSandbox();
 
-	it.each(READING_CHOICES.locationTimezoneField)('%s', async (reading) => {
+	it.each(READING_CHOICES.locationTimezoneField.filter((reading) => reading !== 'none'))('%s', async (reading) => {
 		f.sandbox.setReadings({ locationTimezoneField: reading });
 		const location = locationIn('Australia/Sydney');
 		const position = positionAt(location.id);
@@ -307,6 +307,31 @@ describe('locationTimezoneField: local times read at the location, whatever the 
 		const got = await f.run('rosteringLocation', { operation: 'get', locationId: byId(location.id) });
 		expect(got.error).toBeUndefined();
 		expect(got.json('Node')).toEqual([expect.objectContaining({ id: location.id, [reading]: 'Australia/Sydney' })]);
+	});
+});
+
+describe('locationTimezoneField none: a location record with no time zone', () => {
+	freshSandbox();
+
+	it('times with offsets are created (the location read proves it exists; no zone is needed)', async () => {
+		f.sandbox.setReadings({ locationTimezoneField: 'none' });
+		const location = locationIn('Australia/Sydney');
+		const position = positionAt(location.id);
+		const rows = [{ start: '2029-02-10T09:00:00+11:00', end: '2029-02-10T17:00:00+11:00' }];
+		const result = await f.run('rosteringShift', create(location.id, position.id, '={{ $json.start }}', '={{ $json.end }}'), rows);
+		expect(result.error).toBeUndefined();
+		expect(requests('POST', '/v1/shifts').map((r) => (r.body as IDataObject).start_time)).toEqual(['2029-02-10T09:00:00+11:00']);
+		expect(result.json('Node').map((shift) => shift.start_time)).toEqual(['2029-02-10T09:00:00+11:00']);
+	});
+
+	it('local times are refused before anything is created, saying the service gave no time zone and to give offsets', async () => {
+		f.sandbox.setReadings({ locationTimezoneField: 'none' });
+		const location = locationIn('Australia/Sydney');
+		const position = positionAt(location.id);
+		const result = await f.run('rosteringShift', create(location.id, position.id, '2029-02-11T09:00', '2029-02-11T17:00'));
+		expect(result.error?.message).toBe(`Location: the service gave no time zone for the location ${location.id}`);
+		expect(descriptionOf(result)).toMatch(/no time zone the node could find \(looked for timezone, .*its fields: id, .*give the times with a UTC offset/);
+		expect(requests('POST', '/v1/shifts')).toEqual([]);
 	});
 });
 

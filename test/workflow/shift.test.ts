@@ -467,6 +467,24 @@ describe('Update and Delete', () => {
 		expect(patch.headers['idempotency-key']).toMatch(/^n8n-/);
 	});
 
+	it('a change the service never answers clearly says a re-run is safe; a create that way points to Create or Update', async () => {
+		const shift = futureShift();
+		f.sandbox.injectFault({ method: 'PATCH', path: `/v1/shifts/${shift.id}`, status: 500, times: 5 });
+		const changed = await f.run('rosteringShift', { operation: 'update', shiftId: byId(shift.id), updateFields: { notes: 'unclear' } });
+		const changeAdvice = String((changed.error as { description?: string }).description);
+		expect(changeAdvice).toContain('Outcome unknown: the service gave no clear answer, so the change may have been saved. Running the workflow again is safe');
+		expect(changeAdvice).not.toContain('create it twice');
+		expect(shiftRequests('PATCH').map((r) => r.status)).toEqual([500, 500, 500, 500, 500]);
+
+		f.sandbox.clearRequests();
+		const location = locations()[0];
+		f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, times: 5 });
+		const created = await f.run('rosteringShift', createParameters(location.id, positionAt(location.id).id, '2027-02-09T08:00:00Z', '2027-02-09T12:00:00Z'));
+		expect(String((created.error as { description?: string }).description)).toContain(
+			'Outcome unknown: the service gave no clear answer, so it may have been saved. Running Create or Create Many again could create it twice: run Create or Update with the same rows instead',
+		);
+	}, 30_000);
+
 	it('moves a shift by local times read at its own location', async () => {
 		const shift = futureShift();
 		const timezone = f.sandbox.store.t.locations.get(shift.location_id)!.timezone;

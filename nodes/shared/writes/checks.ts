@@ -37,7 +37,10 @@ export async function locationTimezone(item: WriteItem, locationId: string, fiel
 			const timezone = timezoneOf(location);
 			if (timezone) return timezone;
 			// The spec shows no location field: say what came back, so the fault is plain to see.
-			throw new Error(`The service's location record has no time zone the node could find (looked for ${TIMEZONE_FIELDS.join(', ')} or any field holding a name such as Australia/Sydney; its fields: ${Object.keys(location).join(', ') || 'none'})`);
+			throw Object.assign(
+				new Error(`The service's location record has no time zone the node could find (looked for ${TIMEZONE_FIELDS.join(', ')} or any field holding a name such as Australia/Sydney; its fields: ${Object.keys(location).join(', ') || 'none'})`),
+				{ noTimezone: true },
+			);
 		});
 	const execution = executionKey(item.ctx, CREDENTIAL_TYPE);
 	const pending = execution ? timezones.get(`${execution}|${locationId}`, read) : read();
@@ -46,13 +49,17 @@ export async function locationTimezone(item: WriteItem, locationId: string, fiel
 		return timezone;
 	} catch (error) {
 		const reason = (error as Error).message;
+		const noTimezone = (error as { noTimezone?: boolean }).noTimezone === true;
 		const refused = inputError(
 			item.node,
 			item.itemIndex,
-			`${field}: the location ${locationId} could not be read`,
-			`${reason}. Local times need the location's time zone: pick a location this connection can read, or give the times with a UTC offset.`,
+			noTimezone ? `${field}: the service gave no time zone for the location ${locationId}` : `${field}: the location ${locationId} could not be read`,
+			noTimezone
+				? `${reason}. Local times need the location's time zone: give the times with a UTC offset (for example 2026-11-23T09:00:00+11:00).`
+				: `${reason}. Local times need the location's time zone: pick a location this connection can read, or give the times with a UTC offset.`,
 		);
 		refused.context.httpCode = (error as { httpCode?: string }).httpCode;
+		if (noTimezone) refused.context.noTimezone = true;
 		throw refused;
 	}
 }
@@ -79,7 +86,8 @@ export async function knownTimezone(item: WriteItem, locationId: string): Promis
 export async function confirmLocation(item: WriteItem, timezone: () => Promise<string>): Promise<void> {
 	if (['createMany', 'upsert'].includes(item.operation)) return;
 	await timezone().catch((error: { context?: IDataObject }) => {
-		if (error.context?.httpCode !== '403') return Promise.reject(error);
+		// Times with offsets need no time zone: the location was read, so it exists.
+		if (error.context?.httpCode !== '403' && !error.context?.noTimezone) return Promise.reject(error);
 		return undefined;
 	});
 }

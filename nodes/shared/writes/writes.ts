@@ -114,6 +114,9 @@ function refusedClearly(error: unknown): boolean {
 
 const UNCLEAR =
 	'the service gave no clear answer, so it may have been saved. Running Create or Create Many again could create it twice: run Create or Update with the same rows instead (it finds what was saved and creates only what is missing), or set Options › Idempotency Key so that a re-run replays it';
+/** The same for a change: sending a change again sets the same values, so a re-run is safe. */
+const UNCLEAR_CHANGE =
+	'the service gave no clear answer, so the change may have been saved. Running the workflow again is safe: a change sent again sets the same values and creates nothing';
 
 /** Spaces requests as n8n's Batching option asks: `perBatch` requests, then a pause. */
 export function pacer(spacing: Spacing | undefined): () => Promise<void> {
@@ -213,7 +216,7 @@ export class Run {
 			this.succeed(entry.itemIndex, output(record));
 		} catch (error) {
 			const failure = forItem(this, error as Error, entry.itemIndex);
-			if (!refusedClearly(error)) withDescription(failure, `Outcome unknown: ${UNCLEAR}.`);
+			if (!refusedClearly(error)) withDescription(failure, `Outcome unknown: ${method === 'PATCH' ? UNCLEAR_CHANGE : UNCLEAR}.`);
 			this.fail(entry.itemIndex, failure);
 		}
 	}
