@@ -65,6 +65,25 @@ describe('a list page', () => {
 	it('as a bare list gives its records', () => {
 		expect(pageRecords(records)).toEqual(records);
 	});
+	it.each([
+		['under items', { items: records, has_more: false }],
+		['under data.results', { data: { results: records } }],
+	])('%s gives its records', (_how, page) => {
+		expect(pageRecords(page)).toEqual(records);
+	});
+	it.each([
+		['no body', undefined],
+		['an empty object', {}],
+		['paging keys only', { has_more: false, next_cursor: null }],
+	])('empty, with %s', (_how, page) => {
+		expect(pageRecords(page)).toEqual([]);
+	});
+	it('that holds something but no list is refused, quoting it (an empty page would end the list short)', () => {
+		expect(() => pageRecords({ shift: { id: 's1' }, has_more: false })).toThrow(
+			'The service answered a list request with no list of records the node could find (looked for data, items, records or results): {"shift":{"id":"s1"},"has_more":false}',
+		);
+		expect(() => pageRecords('<html>maintenance</html>')).toThrow(/: "<html>maintenance<\/html>"$/);
+	});
 });
 
 describe("a location's time zone", () => {

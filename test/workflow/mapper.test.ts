@@ -327,6 +327,28 @@ describe('the other write nodes (version 2)', () => {
 		expect(sent[1].body).toEqual({ note: 'ts-1 changed' });
 	});
 
+	it('Timesheet: rows written in UTC (mornings in Sydney, the next local day) are found again on a re-run: nothing is created twice', async () => {
+		const { location, position, employee } = sydney();
+		const rows = ['2027-08-02T21:30:00Z', '2027-08-03T22:00:00Z'].map((start, i) => ({
+			employee_id: employee.id,
+			location_id: location.id,
+			position_id: position.id,
+			start_time: start,
+			end_time: new Date(Date.parse(start) + 3_600_000).toISOString(),
+			note: `ts-utc-${i}`,
+		}));
+		const first = await f.run('rosteringTimesheet', auto('upsert'), rows, V2);
+		expect(first.error).toBeUndefined();
+		expect(actions(first)).toEqual(['created', 'created']);
+		f.sandbox.clearRequests();
+		const again = await f.run('rosteringTimesheet', auto('upsert'), [...rows].reverse(), V2);
+		expect(again.error).toBeUndefined();
+		expect(actions(again)).toEqual(['unchanged', 'unchanged']);
+		expect(requestsTo('/v1/timesheets').map((r) => r.method)).toEqual(['GET']);
+		const stored = [...f.sandbox.store.t.timesheets.values()].filter((t) => String(t.note ?? '').startsWith('ts-utc-'));
+		expect(stored).toHaveLength(2);
+	});
+
 	it('On-demand shift: Create or Update matches on place, position and start', async () => {
 		const { location, position } = sydney();
 		const rows = [0, 1].map((i) => {

@@ -74,10 +74,22 @@ export function nextCursor(page: unknown): string | undefined | { missing: true 
 	return page.has_more === true ? { missing: true } : undefined;
 }
 
-/** The records of a list page: `data` as the spec shows it, or a bare list. */
+/** The keys a list page may carry besides its records: an empty list may leave its records out. */
+const PAGING_KEYS = ['has_more', 'next_cursor', 'cursor', 'total', 'count', 'limit', 'request_id'];
+
+/**
+ * The records of a list page: `data` as the spec shows it, a bare list, or a list under the names
+ * a batch answer may use. An empty answer, or one holding only paging keys, is an empty page. Any
+ * other answer is refused, quoting it: taken for an empty page, it would end the list short.
+ */
 export function pageRecords(page: unknown): IDataObject[] {
-	if (Array.isArray(page)) return page as IDataObject[];
-	return batchRecords(page) ?? [];
+	const records = batchRecords(page);
+	if (records) return records;
+	if (isEmpty(page) || (isRecord(page) && Object.keys(page).every((name) => PAGING_KEYS.includes(name)))) return [];
+	const quoted = JSON.stringify(page) ?? String(page);
+	throw new Error(
+		`The service answered a list request with no list of records the node could find (looked for data, items, records or results): ${quoted.length > 300 ? `${quoted.slice(0, 300)}…` : quoted}`,
+	);
 }
 
 /** The names a location's time zone field may go by: the spec shows no location field at all. */
