@@ -11,9 +11,9 @@ import { READING_CHOICES, type RecordedRequest } from '../sandbox';
 import { DEFAULT_READINGS } from '../sandbox/readings';
 import { addBenchLocation, addShifts, shiftsPerRow } from '../sandbox/bulk';
 import { RETRY_DELAYS_MS } from '../../nodes/shared/requests/transport';
-import { ON_N8N_1 } from '../harness';
+import { ON_N8N_1, PollHarness } from '../harness';
 import { recordedWaits } from '../harness/waits';
-import { byId, seedLookups, useFixture } from './fixture';
+import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 // A reset of the sandbox to its seed takes most of a second on a small machine: it is reset once
 // per group (beforeAll in each describe), and each test writes on days of its own (nextDays).
@@ -210,6 +210,67 @@ describe('changeAnswer: Update, Delete and Create or Update of a shift', () => {
 	});
 });
 
+describe('batchAnswer and changeAnswer on the other write nodes: Timesheet and On-Demand Shift', () => {
+	freshSandbox();
+	const nodes = [
+		{ node: 'rosteringTimesheet', path: '/v1/timesheets', idParameter: 'timesheetId', noteField: 'note' },
+		{ node: 'rosteringOnDemandShift', path: '/v1/on-demand-shifts', idParameter: 'onDemandShiftId', noteField: 'notes' },
+	] as const;
+	/** One row for `node` on a day of its own at the Sydney location, its note `tag`. */
+	function rowFor(node: (typeof nodes)[number], tag: string): IDataObject {
+		const location = locationIn('Australia/Sydney');
+		const position = positionAt(location.id);
+		const day = new Date(Date.UTC(2028, 0, 3) + nextDays(1) * DAY).toISOString().slice(0, 10);
+		const row: IDataObject = { location_id: location.id, position_id: position.id, start_time: `${day}T10:00`, end_time: `${day}T11:00`, [node.noteField]: tag };
+		if (node.node === 'rosteringTimesheet') row.employee_id = employeesFor(location.id, position.id)[0].id;
+		return row;
+	}
+	const table = (node: (typeof nodes)[number]) => (node.node === 'rosteringTimesheet' ? f.sandbox.store.t.timesheets : f.sandbox.store.t.onDemandShifts);
+	const stored = (node: (typeof nodes)[number], tag: string) =>
+		[...(table(node).values() as Iterable<IDataObject>)].filter((record) => record[node.noteField] === tag);
+
+	it.each(nodes.flatMap((node) => READING_CHOICES.batchAnswer.map((reading) => [node.node, reading] as const)))(
+		'%s, batch answered %s: Create Many creates the row once, no error item; Create or Update then finds it',
+		async (name, reading) => {
+			const node = nodes.find((n) => n.node === name)!;
+			f.sandbox.setReadings({ batchAnswer: reading });
+			const tag = `${name}-batch-${reading}`;
+			const row = rowFor(node, tag);
+			const result = await f.run(name, auto('createMany'), [row], V2);
+			expect(result.error).toBeUndefined();
+			const [item] = result.json('Node');
+			expect(item.error).toBeUndefined();
+			expect(stored(node, tag)).toHaveLength(1);
+			// Its id, from the answer or (no record in it) from the one list read that follows.
+			expect(item.id).toBe(stored(node, tag)[0].id);
+			f.sandbox.clearRequests();
+			const again = await f.run(name, auto('upsert'), [row], V2);
+			expect(again.json('Node').map((out) => out.action ?? out.error)).toEqual(['unchanged']);
+			expect(requests('POST', node.path)).toHaveLength(0);
+			expect(stored(node, tag)).toHaveLength(1);
+		},
+	);
+
+	it.each(nodes.flatMap((node) => READING_CHOICES.changeAnswer.map((reading) => [node.node, reading] as const)))(
+		'%s, a change answered %s: Update gives the record by id with its new note; Delete gives {id, deleted: true}',
+		async (name, reading) => {
+			const node = nodes.find((n) => n.node === name)!;
+			const tag = `${name}-change-${reading}`;
+			expect((await f.run(name, auto('createMany'), [rowFor(node, tag)], V2)).error).toBeUndefined();
+			const id = String(stored(node, tag)[0].id);
+			f.sandbox.setReadings({ changeAnswer: reading });
+			const updated = await f.run(name, { operation: 'update', [node.idParameter]: byId(id), updateFields: { [node.noteField]: `${tag} changed` } });
+			expect(updated.error).toBeUndefined();
+			expect(updated.json('Node')).toEqual([expect.objectContaining({ id, [node.noteField]: `${tag} changed` })]);
+			expect(stored(node, `${tag} changed`)).toHaveLength(1);
+			const deleted = await f.run(name, { operation: 'delete', [node.idParameter]: byId(id) });
+			expect(deleted.error).toBeUndefined();
+			expect(deleted.json('Node')).toEqual([{ id, deleted: true }]);
+			expect(requests('DELETE', node.path).map((r) => r.status)).toEqual([reading === 'no-content' ? 204 : 200]);
+		},
+	);
+});
+
 /** The error code where the errorBody reading puts it: proof that the reading was in force. */
 function codeIn(reading: string, body: unknown): unknown {
 	const b = body as IDataObject & { error?: IDataObject & string; errors?: IDataObject[] };
@@ -371,6 +432,38 @@ describe('lastPage: Return All reads every page and stops at the last, however i
 		expect(listed.error).toBeUndefined();
 		expect(listed.json('Node').map((l) => String(l.id)).sort()).toEqual(current);
 		expect(requests('GET', '/v1/locations')).toHaveLength(1);
+	});
+});
+
+describe('lastPage: a trigger poll reads every page of changes, however the last is marked', () => {
+	freshSandbox();
+
+	it.each(READING_CHOICES.lastPage)('%s: 250 shifts changed come out once each, over two pages; the next poll gives nothing', async (reading) => {
+		f.sandbox.setReadings({ lastPage: reading });
+		const h = new PollHarness({
+			node: {
+				type: 'n8n-nodes-rostering.rosteringShiftTrigger',
+				parameters: {} as never,
+				credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } },
+			},
+			credentials: f.credentials as never,
+		});
+		expect(await h.activate()).toBeNull();
+		f.sandbox.clock.advance(2_000);
+		const now = f.sandbox.clock.now().getTime();
+		const changed = [...f.sandbox.store.t.shifts.values()]
+			.filter((s) => s.business_id === business() && !s.archived && s.start_time > now + 2 * DAY)
+			.slice(0, 250);
+		expect(changed).toHaveLength(250);
+		changed.forEach((shift, i) => f.sandbox.manager.editShift(shift.id, { notes: `page-${reading}-${i}` }));
+		f.sandbox.clearRequests();
+		f.sandbox.clock.advance(2_000);
+		const items = ((await h.poll()) ?? []) as Array<{ event: string; record: IDataObject }>;
+		expect(items.map((item) => item.event)).toEqual(changed.map(() => 'updated'));
+		expect(items.map((item) => String(item.record.id)).sort()).toEqual(changed.map((shift) => shift.id).sort());
+		expect(requests('GET', '/v1/shifts').filter((r) => r.query.updated_since).length).toBeGreaterThan(1);
+		f.sandbox.clock.advance(60_000);
+		expect(await h.poll()).toBeNull();
 	});
 });
 
