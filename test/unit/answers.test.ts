@@ -2,7 +2,7 @@
  * The readers of the service's answers where the spec does not show their shape (issue 29): every
  * reasonable form is read, and a form that holds no record is never taken for a failure.
  */
-import { batchRecords, deletedRecord, nextCursor, NOT_RETURNED, pageRecords, timezoneOf, writtenRecord } from '../../nodes/shared/requests/answers';
+import { batchRecords, deletedRecord, nextCursor, NOT_RETURNED, pageRecords, recordName, timezoneOf, writtenRecord } from '../../nodes/shared/requests/answers';
 import { readErrorBody } from '../../nodes/shared/requests/errors';
 
 const records = [{ id: 'a', notes: 'x' }, { id: 'b', notes: 'y' }];
@@ -83,6 +83,15 @@ describe('a list page', () => {
 			'The service answered a list request with no list of records the node could find (looked for data, items, records or results): {"shift":{"id":"s1"},"has_more":false}',
 		);
 		expect(() => pageRecords('<html>maintenance</html>')).toThrow(/: "<html>maintenance<\/html>"$/);
+	});
+});
+
+describe("a location's name (the spec shows no field of a location)", () => {
+	it.each(['name', 'display_name', 'displayName', 'title', 'label'])('under %s', (field) => {
+		expect(recordName({ id: 'l', [field]: 'Circular Quay Café' })).toBe('Circular Quay Café');
+	});
+	it('none, or only empty ones: null (the caller shows the id)', () => {
+		expect(recordName({ id: 'l', name: ' ', timezone: 'Australia/Sydney' })).toBeNull();
 	});
 });
 

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
 
+import { recordName } from '../requests/answers';
 import { asNodeError, CONNECT_AGAIN, howToAsk, subjectOf } from '../requests/errors';
 import { ExecutionCache, executionKey } from '../requests/execution-cache';
 import { maxRateLimitWait } from '../input/params';
@@ -76,10 +77,6 @@ export function employeeName(employee: IDataObject): string | null {
 	const first = employee.preferred_name || employee.first_name;
 	const name = [first, employee.last_name].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
 	return name || null;
-}
-
-function recordName(record: IDataObject): string | null {
-	return typeof record.name === 'string' && record.name !== '' ? record.name : null;
 }
 
 interface NameList {

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { resource, type ResourceKey } from '../resources';
-import { nextCursor, pageRecords, timezoneOf } from '../requests/answers';
+import { nextCursor, pageRecords, recordName, timezoneOf } from '../requests/answers';
 import { employeeName } from './names';
 import { send } from '../requests/transport';
 import { dayOf, ID_PATTERN } from '../input/values';
@@ -70,7 +70,7 @@ export async function searchLocations(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await search(this, 'location', {}, (l) => `${l.name} (${timezoneOf(l) ?? 'time zone not shown'})`, filter, paginationToken);
+	return await search(this, 'location', {}, (l) => `${recordName(l) ?? String(l.id)} (${timezoneOf(l) ?? 'time zone not shown'})`, filter, paginationToken);
 }
 
 /** Positions of the location chosen in the node, when one is chosen. */
@@ -87,7 +87,7 @@ export async function searchPositions(
 		'position',
 		locationId ? { location_id: locationId } : {},
 		(p) =>
-			`${p.name}${names.has(String(p.location_id)) ? ` · ${names.get(String(p.location_id))}` : ''}${p.active === false ? ' (inactive)' : ''}`,
+			`${recordName(p) ?? String(p.id)}${names.has(String(p.location_id)) ? ` · ${names.get(String(p.location_id))}` : ''}${p.active === false ? ' (inactive)' : ''}`,
 		filter,
 		paginationToken,
 	);
@@ -210,7 +210,7 @@ async function locationNames(ctx: ILoadOptionsFunctions): Promise<Map<string, st
 		{ method: 'GET', url: '/v1/locations', qs: { limit: PAGE, include_archived: true } },
 		{ subject: { singular: 'location', permission: resource('location').read.join(' or ') }, retrySafe: true },
 	);
-	return new Map(pageRecords(locations).map((l) => [String(l.id), String(l.name)]));
+	return new Map(pageRecords(locations).map((l) => [String(l.id), recordName(l) ?? String(l.id)]));
 }
 
 /** Rosters from four weeks back to eight ahead: "Week of 2026-11-23 · Circular Quay Café · 35 shifts". */

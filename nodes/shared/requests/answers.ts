@@ -92,6 +92,18 @@ export function pageRecords(page: unknown): IDataObject[] {
 	);
 }
 
+/** The names a record's display name may go by: the spec shows no field of a location at all. */
+const NAME_FIELDS = ['name', 'display_name', 'displayName', 'title', 'label'];
+
+/** A location's (or position's) name under any of the usual names; null when none is given. */
+export function recordName(record: IDataObject): string | null {
+	for (const field of NAME_FIELDS) {
+		const value = record[field];
+		if (typeof value === 'string' && value.trim() !== '') return value;
+	}
+	return null;
+}
+
 /** The names a location's time zone field may go by: the spec shows no location field at all. */
 export const TIMEZONE_FIELDS = ['timezone', 'time_zone', 'timeZone', 'tz', 'iana_timezone', 'zone'];
 

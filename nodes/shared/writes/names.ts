@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { recordName } from '../requests/answers';
 import { employeeName, nameList, type NameKind } from '../editor/names';
 import { checkId, ID_PATTERN, inputError } from '../input/values';
 import type { WriteItem } from './rows';
@@ -38,7 +39,7 @@ function namedOf(kind: NameKind, record: IDataObject): Named {
 		const legal = [record.first_name, record.last_name].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
 		return { id, label, keys: [...new Set([label, legal].filter(Boolean).map(nameKey))] };
 	}
-	const label = typeof record.name === 'string' && record.name.trim() !== '' ? record.name : id;
+	const label = recordName(record) ?? id;
 	return { id, label, keys: [nameKey(label)], locationId: typeof record.location_id === 'string' ? record.location_id : undefined };
 }
 
