@@ -100,6 +100,12 @@ export function isNotConnected(error: unknown): boolean {
  * next request reads (transport.ts send goes again after such a refusal). n8n 2.x shares one renewal
  * per credential (a SingleFlightLease). Shown on every supported line by test/workflow/writes.test.ts
  * ("the access token expiring while batches are in flight").
+ * One renewal at a time cannot be had from a node on 1.x: httpRequestWithAuthentication renews on
+ * any 401 inside the helper (request-helper-functions.js, requestOAuth2, the isN8nRequest branch,
+ * which ignores oauth2.tokenExpiredStatusCode), before the node sees the answer. So a service that
+ * revoked every token of a connection when a rotated refresh token is used twice (a reading the
+ * spec leaves open: the refresh token's lifetime is "not shown") would disconnect the credential on
+ * 1.x when the token expires with requests in flight; n8n 2.x is not exposed.
  */
 export function isRefreshRefused(error: unknown): boolean {
 	return errorCodesOf(error).includes('EAUTH');
