@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ResourceKey } from '../resources';
 import { stableJson } from '../input/values';
 import { bound, emptyMemory, fieldsOf, recall, remember, type Memory } from './what-changed';
+import type { AttendanceState } from './attendance';
 
 /**
  * What the Rostering Trigger remembers between polls, and how a page of records read with
@@ -43,6 +44,8 @@ export interface TriggerState {
 	memory?: Memory;
 	/** The Shift trigger's No Clock-In check (no-clock-in.ts), once it has looked. */
 	clockIns?: ClockInCheck;
+	/** The Timesheet trigger's attendance events (attendance.ts): what it watches and has told. */
+	attendance?: AttendanceState;
 }
 
 /** What the check keeps in the trigger's state: how far it has looked, and what it has told. */

@@ -12,6 +12,7 @@ import { listAll, send } from '../requests/transport';
 import { checkId, dayOf, inputError, stableJson, titleCase, toTimestamp } from '../input/values';
 import { DELIVERED_NOTE, DERIVED_EVENTS, diff, EXAMPLE_NOTE, exampleItems, fieldsOf, KEPT_FIELDS, MAX_REMEMBERED, recall, type TriggerItem } from './what-changed';
 import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT, recentMissedClockIns } from './no-clock-in';
+import { ATTENDANCE_EVENT_OPTIONS, ATTENDANCE_PROPERTIES, attendanceItems, attendanceSettings, choosesAttendance, recentAttendance, type AttendanceSettings } from './attendance';
 
 /**
  * What every Rostering trigger shares: its parameters and its poll. Each watchable resource has a
@@ -166,10 +167,12 @@ function eventProperties(key?: ResourceKey): INodeProperties[] {
 			...(noClockIn
 				? [{ name: 'No Clock-In', value: NO_CLOCK_IN_EVENT, description: 'A shift with an employee that started a while ago (No Clock-In After) with no timesheet for that person at that location' }]
 				: []),
+			...(key === 'timesheet' ? ATTENDANCE_EVENT_OPTIONS : []),
 		].sort((a, b) => a.name.localeCompare(b.name)),
 		default: ['created', 'updated', 'removed'],
 		description: 'Which changes start the workflow; Created, Updated and Removed together mean any change',
 	};
+	if (key === 'timesheet') return [events, ...ATTENDANCE_PROPERTIES];
 	if (!noClockIn) return [events];
 	return [
 		events,
@@ -314,6 +317,10 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 	if (!remembering && events.includes(NO_CLOCK_IN_EVENT)) {
 		throw inputError(ctx.getNode(), 0, 'No Clock-In needs Options › Say What Changed', 'The trigger finds the shifts due from what it remembers of them: switch Say What Changed on, or take No Clock-In out of Events.');
 	}
+	const attendance = key === 'timesheet' && choosesAttendance(events) ? attendanceSettings(ctx, events) : undefined;
+	if (!remembering && attendance) {
+		throw inputError(ctx.getNode(), 0, 'The attendance events need Options › Say What Changed', 'The trigger tells them from what it remembers of the timesheets: switch Say What Changed on, or take Late Clock-In, Still Clocked In, Break Not Taken and Long Hours out of Events.');
+	}
 	const query = filterQuery(ctx, key);
 	const maxRateLimitWaitSeconds = maxRateLimitWait(ctx);
 	const subject = subjectOf(key, 'getAll');
@@ -328,6 +335,10 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 
 	if (ctx.getMode() === 'manual') {
 		const saved = remembering ? (staticData.state as TriggerState | undefined) : undefined;
+		if (attendance) {
+			const told = await recentAttendance(ctx, changedSince, attendance, query, maxRateLimitWaitSeconds);
+			if (told.length > 0) return await outputOf(ctx, key, told.slice(0, 1));
+		}
 		return await testEvent(ctx, key, { events, watch, remembering, query, maxRateLimitWaitSeconds }, changedSince, saved);
 	}
 
@@ -363,18 +374,40 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 	const { changes, next } = takeChanges(records, state, serviceTime, key, remembering);
 	const fields = next.memory?.fields ?? [];
 	const items = changes.flatMap((change) => itemsOf(key, change, events, watch, fields));
-	let saved: TriggerState = next;
-	if (key === 'shift' && events.includes(NO_CLOCK_IN_EVENT)) {
-		const minutes = ctx.getNodeParameter('noClockInAfter', NO_CLOCK_IN.defaultMinutes) as number;
-		const checked = await missedClockIns(ctx, next, serviceTime ?? Date.now(), minutes, query, maxRateLimitWaitSeconds);
-		items.push(...checked.items);
-		saved = checked.next;
-	}
+	const checked = await checkedEvents(ctx, key, { events, attendance }, { state: next, changes, now: serviceTime ?? Date.now(), query, maxRateLimitWaitSeconds });
+	items.push(...checked.items);
+	const saved = checked.next;
 	// The items first (names may need reads that can fail), then the position: a poll that fails
 	// part-way moves nothing, and the position is saved with the changes it delivers (A6).
 	const output = items.length > 0 ? await outputOf(ctx, key, items) : null;
 	keepPollState(staticData, saved as unknown as IDataObject);
 	return output;
+}
+
+/**
+ * The events told by checking at each poll rather than from a change alone: the Shift trigger's No
+ * Clock-In (no-clock-in.ts) and the Timesheet trigger's attendance events (attendance.ts).
+ */
+async function checkedEvents(
+	ctx: IPollFunctions,
+	key: ResourceKey,
+	chosen: { events: string[]; attendance?: AttendanceSettings },
+	input: { state: TriggerState; changes: Change[]; now: number; query: IDataObject; maxRateLimitWaitSeconds: number },
+): Promise<{ items: TriggerItem[]; next: TriggerState }> {
+	const items: TriggerItem[] = [];
+	let next = input.state;
+	if (key === 'shift' && chosen.events.includes(NO_CLOCK_IN_EVENT)) {
+		const minutes = ctx.getNodeParameter('noClockInAfter', NO_CLOCK_IN.defaultMinutes) as number;
+		const checked = await missedClockIns(ctx, next, input.now, minutes, input.query, input.maxRateLimitWaitSeconds);
+		items.push(...checked.items);
+		next = checked.next;
+	}
+	if (chosen.attendance) {
+		const checked = await attendanceItems(ctx, { ...input, state: next }, chosen.attendance);
+		items.push(...checked.items);
+		next = checked.next;
+	}
+	return { items, next };
 }
 
 /**

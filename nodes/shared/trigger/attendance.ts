@@ -1,0 +1,491 @@
+import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import { DateTime } from 'luxon';
+
+import { subjectOf } from '../requests/errors';
+import { resource } from '../resources';
+import { listAll } from '../requests/transport';
+import { dayOf } from '../input/values';
+import { changedAt, startState, type Change, type TriggerState } from './changes';
+import { emptyMemory, KEPT_FIELDS, recall, remember, type Memory, type TriggerItem } from './what-changed';
+
+/**
+ * The Timesheet trigger's attendance and compliance events: what a manager acts on, told from the
+ * timesheets the trigger already reads and remembers, each once per timesheet (per person and week
+ * for the weekly hours), across restarts: what was told is kept in the trigger's saved state.
+ *
+ * - Late Clock-In: a timesheet created starting more than `lateMinutes` after its shift's start.
+ * - Still Clocked In: a timesheet with no end `openAfterShiftMinutes` after its shift's end, or
+ *   `openWithoutShiftHours` after its start when it has no shift. Nothing when closed in time.
+ * - Break Not Taken: a finished timesheet longer than `breakAfterHours` with less unpaid break than
+ *   `breakMinutes` (the award's rules are not in the API: these are the user's thresholds).
+ * - Long Hours: a finished timesheet longer than its shift by more than `longerThanShiftMinutes`,
+ *   and a person whose finished timesheets in a week (Monday to Sunday, at the offset the times carry)
+ *   pass their employment's ordinary hours per week (or `weeklyHours`).
+ *
+ * Requests: a timesheet's shift is read once, when the timesheet first needs it (one shift list
+ * read per poll over the days of every timesheet that does, shared by the events); its end is then
+ * kept with the timesheet while it is open. The employments are read only for Long Hours, in a poll
+ * where a person's week grew and their ordinary hours are not known yet (or were read over a day
+ * ago). A poll with nothing new sends nothing more than the trigger's own read.
+ */
+export const ATTENDANCE_EVENTS = {
+	late: 'late_clock_in',
+	stillClockedIn: 'still_clocked_in',
+	breakNotTaken: 'break_not_taken',
+	longHours: 'long_hours',
+} as const;
+
+export const ATTENDANCE_DEFAULTS = {
+	lateMinutes: 5,
+	openAfterShiftMinutes: 30,
+	openWithoutShiftHours: 12,
+	breakAfterHours: 5,
+	breakMinutes: 30,
+	longerThanShiftMinutes: 30,
+	weeklyHours: 38,
+};
+
+export type AttendanceSettings = typeof ATTENDANCE_DEFAULTS & {
+	events: string[];
+	/** Where a person's weekly limit comes from: their employment's ordinary hours, or weeklyHours for all. */
+	weeklyHoursFrom: 'employment' | 'fixed';
+};
+
+/** What the attendance events keep in the trigger's state. */
+export interface AttendanceState {
+	/** Open timesheets being watched: id → [due ms, shift id or null, shift end or null]. */
+	due: Record<string, [number, string | null, string | null]>;
+	/** "<event>:<timesheet id>" or "week:<employee>:<monday>" → when to forget it (ms). */
+	told: Record<string, number>;
+	/** Ordinary hours per week by employee (null: none given), and when they were read. */
+	hours?: { at: number; by: Record<string, number | null> };
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** What was told is kept this long past the timesheet's start (a week's, past its Monday): then forgotten. */
+const TOLD_KEPT_MS = 15 * DAY;
+/** Ordinary hours read longer ago than this are read again, when a week needs them. */
+const HOURS_KEPT_MS = DAY;
+
+const ms = (value: unknown): number => (typeof value === 'string' ? Date.parse(value) : NaN);
+const isOpen = (timesheet: IDataObject) => timesheet.archived !== true && !timesheet.end_time && !Number.isNaN(ms(timesheet.start_time));
+const isStarted = (timesheet: IDataObject) => timesheet.archived !== true && !Number.isNaN(ms(timesheet.start_time));
+const isFinished = (timesheet: IDataObject) => timesheet.archived !== true && Boolean(timesheet.end_time) && !Number.isNaN(ms(timesheet.start_time));
+
+/** Unpaid break minutes of a record's breaks ({start, end, paid}); breaks not read as a list count as none. */
+export function unpaidBreakMinutes(record: IDataObject): number {
+	if (!Array.isArray(record.breaks)) return 0;
+	let total = 0;
+	for (const entry of record.breaks as IDataObject[]) {
+		const length = ms(entry?.end) - ms(entry?.start);
+		if (entry && entry.paid !== true && length > 0) total += length;
+	}
+	return Math.round(total / MINUTE);
+}
+
+/** A record's span in minutes (end − start). */
+function spanMinutes(record: IDataObject): number {
+	return Math.round((ms(record.end_time) - ms(record.start_time)) / MINUTE);
+}
+
+/** The Monday of the week a time falls in, at the offset it is written with (the location's, as the service writes it). */
+export function mondayOf(time: string): string {
+	return DateTime.fromISO(time, { setZone: true }).startOf('week').toISODate() ?? time.slice(0, 10);
+}
+
+const localDay = (time: string) => DateTime.fromISO(time, { setZone: true }).toISODate() ?? time.slice(0, 10);
+
+/** The shift of a timesheet: its shift_id, else the person's shift at that location on that day, nearest its start. */
+export function shiftOf(timesheet: IDataObject, shifts: IDataObject[]): IDataObject | undefined {
+	if (typeof timesheet.shift_id === 'string' && timesheet.shift_id !== '') {
+		const own = shifts.find((shift) => shift.id === timesheet.shift_id);
+		if (own) return own;
+	}
+	const start = ms(timesheet.start_time);
+	const day = localDay(String(timesheet.start_time));
+	const same = shifts.filter(
+		(shift) =>
+			shift.archived !== true &&
+			shift.employee_id === timesheet.employee_id &&
+			shift.location_id === timesheet.location_id &&
+			localDay(String(shift.start_time)) === day,
+	);
+	same.sort((a, b) => Math.abs(ms(a.start_time) - start) - Math.abs(ms(b.start_time) - start));
+	return same[0];
+}
+
+const shiftSummary = (shift: IDataObject | undefined) =>
+	shift ? { id: shift.id, start_time: shift.start_time, end_time: shift.end_time, position_id: shift.position_id ?? null } : null;
+
+/** One read of the shifts over the days of `timesheets` (a day wider each side: local dates), with the trigger's filters. */
+async function shiftsAround(ctx: IPollFunctions, timesheets: IDataObject[], query: IDataObject, maxRateLimitWaitSeconds: number): Promise<IDataObject[]> {
+	if (timesheets.length === 0) return [];
+	const starts = timesheets.map((timesheet) => ms(timesheet.start_time)).filter((start) => !Number.isNaN(start));
+	const qs: IDataObject = { from: dayOf(Math.min(...starts) - DAY), to: dayOf(Math.max(...starts) + DAY) };
+	if (query.location_id) qs.location_id = query.location_id;
+	if (query.employee_id) qs.employee_id = query.employee_id;
+	const shifts = resource('shift');
+	return await listAll(ctx, `/v1/${shifts.path}`, qs, { subject: subjectOf('shift', 'getAll'), rangeDays: shifts.rangeDays, maxRateLimitWaitSeconds });
+}
+
+/** The remembered timesheets as records with their ids. */
+function remembered(memory: Memory | undefined): IDataObject[] {
+	if (!memory) return [];
+	return Object.keys(memory.records).map((id) => ({ id, ...recall(memory, id)!.values }));
+}
+
+/** Forgets what was told long enough ago. */
+function pruned(told: Record<string, number>, now: number): Record<string, number> {
+	return Object.fromEntries(Object.entries(told).filter(([, until]) => until > now));
+}
+
+interface PollInput {
+	state: TriggerState;
+	changes: Change[];
+	now: number;
+	query: IDataObject;
+	maxRateLimitWaitSeconds: number;
+}
+
+/**
+ * The attendance items of a poll at `now` (the service's time), and the state to save with them.
+ * `state` is the state after the poll's changes were taken (its memory holds the records as listed).
+ */
+export async function attendanceItems(ctx: IPollFunctions, input: PollInput, settings: AttendanceSettings): Promise<{ items: TriggerItem[]; next: TriggerState }> {
+	const { state, changes, now } = input;
+	const on = (event: string) => settings.events.includes(event);
+	const kept: AttendanceState = { due: { ...(state.attendance?.due ?? {}) }, told: pruned(state.attendance?.told ?? {}, now), hours: state.attendance?.hours };
+	const changed = changes.filter((change) => change.event !== 'removed').map((change) => ({ id: String(change.record.id), ...change.record }));
+	const lateOnes = on(ATTENDANCE_EVENTS.late) ? changes.filter((change) => change.event === 'created' && isStarted(change.record)).map((change) => change.record) : [];
+	const toWatch = on(ATTENDANCE_EVENTS.stillClockedIn)
+		? remembered(state.memory).filter((timesheet) => isOpen(timesheet) && !(timesheet.id as string in kept.due) && !(`${ATTENDANCE_EVENTS.stillClockedIn}:${String(timesheet.id)}` in kept.told))
+		: [];
+	const finished = changed.filter(isFinished);
+	const longOnes = on(ATTENDANCE_EVENTS.longHours) ? finished.filter((timesheet) => !(`${ATTENDANCE_EVENTS.longHours}:${String(timesheet.id)}` in kept.told)) : [];
+	const shifts = await shiftsAround(ctx, [...lateOnes, ...toWatch, ...longOnes], input.query, input.maxRateLimitWaitSeconds);
+
+	const items: TriggerItem[] = [
+		...lateClockIns(lateOnes, shifts, settings, kept),
+		...stillClockedIn(state.memory, toWatch, shifts, now, settings, kept),
+		...(on(ATTENDANCE_EVENTS.breakNotTaken) ? breaksNotTaken(finished, settings, kept) : []),
+		...longerThanShift(longOnes, shifts, settings, kept),
+	];
+	if (on(ATTENDANCE_EVENTS.longHours) && finished.length > 0) items.push(...(await longWeeks(ctx, input, finished, settings, kept)));
+	return { items, next: { ...state, attendance: kept } };
+}
+
+/** Marks `key` told (kept until TOLD_KEPT_MS past `start`); false when it already was. */
+function tell(kept: AttendanceState, key: string, start: number): boolean {
+	if (key in kept.told) return false;
+	kept.told[key] = start + TOLD_KEPT_MS;
+	return true;
+}
+
+function lateClockIns(timesheets: IDataObject[], shifts: IDataObject[], settings: AttendanceSettings, kept: AttendanceState): TriggerItem[] {
+	const items: TriggerItem[] = [];
+	for (const timesheet of timesheets) {
+		const shift = shiftOf(timesheet, shifts);
+		if (!shift) continue;
+		const late = Math.floor((ms(timesheet.start_time) - ms(shift.start_time)) / MINUTE);
+		if (late <= settings.lateMinutes || !tell(kept, `${ATTENDANCE_EVENTS.late}:${String(timesheet.id)}`, ms(timesheet.start_time))) continue;
+		items.push({ event: ATTENDANCE_EVENTS.late, record: timesheet, changes: {}, known: true, extra: { shift: shiftSummary(shift), minutes_late: late } });
+	}
+	return items;
+}
+
+/**
+ * Still Clocked In: schedules each open timesheet not watched yet (its due moment from its shift's
+ * end, or its start), then tells those due by `now` that the trigger's memory still holds open.
+ */
+function stillClockedIn(memory: Memory | undefined, toWatch: IDataObject[], shifts: IDataObject[], now: number, settings: AttendanceSettings, kept: AttendanceState): TriggerItem[] {
+	for (const timesheet of toWatch) {
+		const shift = shiftOf(timesheet, shifts);
+		const shiftEnd = shift ? ms(shift.end_time) : NaN;
+		const due = Number.isNaN(shiftEnd) ? ms(timesheet.start_time) + settings.openWithoutShiftHours * HOUR : shiftEnd + settings.openAfterShiftMinutes * MINUTE;
+		kept.due[String(timesheet.id)] = [due, shift ? String(shift.id) : null, shift ? String(shift.end_time) : null];
+	}
+	const items: TriggerItem[] = [];
+	for (const [id, [due, shiftId, shiftEnd]] of Object.entries(kept.due)) {
+		const seen = memory ? recall(memory, id) : undefined;
+		const timesheet: IDataObject | undefined = seen ? { id, ...seen.values } : undefined;
+		if (!timesheet || !isOpen(timesheet)) {
+			delete kept.due[id];
+			continue;
+		}
+		if (due > now) continue;
+		delete kept.due[id];
+		if (!tell(kept, `${ATTENDANCE_EVENTS.stillClockedIn}:${id}`, ms(timesheet.start_time))) continue;
+		items.push({
+			event: ATTENDANCE_EVENTS.stillClockedIn,
+			record: timesheet,
+			changes: {},
+			known: true,
+			extra: {
+				shift: shiftId ? { id: shiftId, end_time: shiftEnd } : null,
+				minutes_since_start: Math.floor((now - ms(timesheet.start_time)) / MINUTE),
+				minutes_past_due: Math.floor((now - due) / MINUTE),
+			},
+		});
+	}
+	return items;
+}
+
+function breaksNotTaken(finished: IDataObject[], settings: AttendanceSettings, kept: AttendanceState): TriggerItem[] {
+	const items: TriggerItem[] = [];
+	for (const timesheet of finished) {
+		const worked = spanMinutes(timesheet);
+		const unpaid = unpaidBreakMinutes(timesheet);
+		if (worked <= settings.breakAfterHours * 60 || unpaid >= settings.breakMinutes) continue;
+		if (!tell(kept, `${ATTENDANCE_EVENTS.breakNotTaken}:${String(timesheet.id)}`, ms(timesheet.start_time))) continue;
+		items.push({
+			event: ATTENDANCE_EVENTS.breakNotTaken,
+			record: timesheet,
+			changes: {},
+			known: true,
+			extra: { worked_minutes: worked, unpaid_break_minutes: unpaid, rule: { longer_than_hours: settings.breakAfterHours, break_minutes: settings.breakMinutes } },
+		});
+	}
+	return items;
+}
+
+function longerThanShift(finished: IDataObject[], shifts: IDataObject[], settings: AttendanceSettings, kept: AttendanceState): TriggerItem[] {
+	const items: TriggerItem[] = [];
+	for (const timesheet of finished) {
+		const shift = shiftOf(timesheet, shifts);
+		if (!shift) continue;
+		const worked = spanMinutes(timesheet);
+		const rostered = spanMinutes(shift);
+		if (worked - rostered <= settings.longerThanShiftMinutes) continue;
+		if (!tell(kept, `${ATTENDANCE_EVENTS.longHours}:${String(timesheet.id)}`, ms(timesheet.start_time))) continue;
+		items.push({
+			event: ATTENDANCE_EVENTS.longHours,
+			record: timesheet,
+			changes: {},
+			known: true,
+			extra: { kind: 'longer_than_shift', shift: shiftSummary(shift), worked_minutes: worked, shift_minutes: rostered, minutes_over: worked - rostered },
+		});
+	}
+	return items;
+}
+
+/** Hours worked (span less unpaid breaks) by each person in each week, from the remembered finished timesheets. */
+function weekTotals(memory: Memory | undefined): Map<string, { hours: number; ids: string[] }> {
+	const totals = new Map<string, { hours: number; ids: string[] }>();
+	for (const timesheet of remembered(memory)) {
+		if (!isFinished(timesheet) || typeof timesheet.employee_id !== 'string') continue;
+		const key = `${timesheet.employee_id}:${mondayOf(String(timesheet.start_time))}`;
+		const total = totals.get(key) ?? { hours: 0, ids: [] };
+		total.hours += (spanMinutes(timesheet) - unpaidBreakMinutes(timesheet)) / 60;
+		total.ids.push(String(timesheet.id));
+		totals.set(key, total);
+	}
+	return totals;
+}
+
+/** Long Hours by the week: each person whose week grew in this poll and is now past their limit, once per week. */
+async function longWeeks(ctx: IPollFunctions, input: PollInput, finished: IDataObject[], settings: AttendanceSettings, kept: AttendanceState): Promise<TriggerItem[]> {
+	const totals = weekTotals(input.state.memory);
+	const grew = new Map<string, IDataObject>();
+	for (const timesheet of finished) {
+		if (typeof timesheet.employee_id !== 'string') continue;
+		const week = `${timesheet.employee_id}:${mondayOf(String(timesheet.start_time))}`;
+		if (!(`week:${week}` in kept.told) && (totals.get(week)?.hours ?? 0) > 0) grew.set(week, timesheet);
+	}
+	if (grew.size === 0) return [];
+	const limits = settings.weeklyHoursFrom === 'employment' ? await ordinaryHours(ctx, input, [...grew.values()], kept) : {};
+	const items: TriggerItem[] = [];
+	for (const [week, timesheet] of grew) {
+		const total = totals.get(week)!;
+		const own = limits[String(timesheet.employee_id)];
+		const limit = typeof own === 'number' && own > 0 ? own : settings.weeklyHours;
+		if (total.hours <= limit || !tell(kept, `week:${week}`, ms(`${week.split(':')[1]}T00:00:00Z`))) continue;
+		items.push({
+			event: ATTENDANCE_EVENTS.longHours,
+			record: timesheet,
+			changes: {},
+			known: true,
+			extra: {
+				kind: 'week_over',
+				week_start: week.split(':')[1],
+				week_hours: Math.round(total.hours * 100) / 100,
+				limit_hours: limit,
+				limit_from: typeof own === 'number' && own > 0 ? 'employment' : 'option',
+				timesheet_ids: total.ids,
+			},
+		});
+	}
+	return items;
+}
+
+/**
+ * Ordinary hours per week by employee, from the employments: read (one list read) only when a
+ * person of `timesheets` is not known yet or what is known was read over a day ago.
+ */
+async function ordinaryHours(ctx: IPollFunctions, input: PollInput, timesheets: IDataObject[], kept: AttendanceState): Promise<Record<string, number | null>> {
+	const known = kept.hours;
+	const fresh = known && input.now - known.at < HOURS_KEPT_MS;
+	if (fresh && timesheets.every((timesheet) => String(timesheet.employee_id) in known.by)) return known.by;
+	const employments = resource('employment');
+	const read = await listAll(ctx, `/v1/${employments.path}`, {}, { subject: subjectOf('employment', 'getAll'), maxRateLimitWaitSeconds: input.maxRateLimitWaitSeconds });
+	const by: Record<string, number | null> = {};
+	for (const employment of read) {
+		if (typeof employment.employee_id !== 'string' || employment.archived === true) continue;
+		by[employment.employee_id] = typeof employment.ordinary_hours_per_week === 'number' ? employment.ordinary_hours_per_week : null;
+	}
+	// People with no employment read are known as such until the next read.
+	for (const timesheet of timesheets) if (!(String(timesheet.employee_id) in by)) by[String(timesheet.employee_id)] = null;
+	kept.hours = { at: input.now, by };
+	return by;
+}
+
+/** The events in the Timesheet trigger's Events list. */
+export const ATTENDANCE_EVENT_OPTIONS = [
+	{
+		name: 'Late Clock-In',
+		value: ATTENDANCE_EVENTS.late,
+		description: "A timesheet started more than Late After minutes after its shift's start (its shift, else the person's shift at that location that day)",
+	},
+	{
+		name: 'Still Clocked In (Forgot to Clock Out)',
+		value: ATTENDANCE_EVENTS.stillClockedIn,
+		description: "A timesheet with no end a while after its shift's end (or, with no shift, after its start); once per timesheet, nothing if it was closed in time",
+	},
+	{
+		name: 'Break Not Taken',
+		value: ATTENDANCE_EVENTS.breakNotTaken,
+		description: 'A finished timesheet longer than Break Needed After with less unpaid break than Minimum Break (your thresholds: the award rules are not in the API)',
+	},
+	{
+		name: 'Long Hours',
+		value: ATTENDANCE_EVENTS.longHours,
+		description: "A finished timesheet longer than its shift by more than Longer Than Shift By, or a person's week (Monday to Sunday) past their ordinary hours",
+	},
+];
+
+const shownFor = (event: string) => ({ show: { events: [event] } });
+
+/**
+ * The thresholds of the attendance events, each shown when its event is chosen. The defaults are
+ * ATTENDANCE_DEFAULTS written out (n8n's lint reads only literals; test/unit/attendance.test.ts
+ * checks they agree).
+ */
+export const ATTENDANCE_PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Late After (Minutes)',
+		name: 'lateAfterMinutes',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 1440 },
+		default: 5,
+		displayOptions: shownFor(ATTENDANCE_EVENTS.late),
+		description: "How many minutes after the shift's start a clock-in counts as late",
+	},
+	{
+		displayName: 'Still Clocked In After Shift End (Minutes)',
+		name: 'stillClockedInAfterMinutes',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 1440 },
+		default: 30,
+		displayOptions: shownFor(ATTENDANCE_EVENTS.stillClockedIn),
+		description: "How long after the shift's end a timesheet may stay open before the event comes out",
+	},
+	{
+		displayName: 'Still Clocked In Without a Shift After (Hours)',
+		name: 'stillClockedInWithoutShiftHours',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 48 },
+		default: 12,
+		displayOptions: shownFor(ATTENDANCE_EVENTS.stillClockedIn),
+		description: 'For a timesheet with no shift: how long after its start it may stay open',
+	},
+	{
+		displayName: 'Break Needed After (Hours)',
+		name: 'breakAfterHours',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 24, numberPrecision: 2 },
+		default: 5,
+		displayOptions: shownFor(ATTENDANCE_EVENTS.breakNotTaken),
+		description: 'A finished timesheet longer than this needs a break (your rule: the award is not in the API)',
+	},
+	{
+		displayName: 'Minimum Break (Minutes)',
+		name: 'breakMinutes',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 240 },
+		default: 30,
+		displayOptions: shownFor(ATTENDANCE_EVENTS.breakNotTaken),
+		description: 'The unpaid break such a timesheet must have in all',
+	},
+	{
+		displayName: 'Longer Than Shift By (Minutes)',
+		name: 'longerThanShiftMinutes',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 1440 },
+		default: 30,
+		displayOptions: shownFor(ATTENDANCE_EVENTS.longHours),
+		description: 'A finished timesheet longer than its shift by more than this comes out as Long Hours',
+	},
+	{
+		displayName: 'Weekly Hours From',
+		name: 'weeklyHoursFrom',
+		type: 'options',
+		options: [
+			{ name: 'Employment (Ordinary Hours per Week)', value: 'employment', description: "Each person's employment, else Weekly Hours (reads the employments: needs people:read)" },
+			{ name: 'Weekly Hours for Everyone', value: 'fixed', description: 'The same limit for every person' },
+		],
+		default: 'employment',
+		displayOptions: shownFor(ATTENDANCE_EVENTS.longHours),
+		description: "Where a person's weekly limit comes from",
+	},
+	{
+		displayName: 'Weekly Hours',
+		name: 'weeklyHours',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 168 },
+		default: 38,
+		displayOptions: shownFor(ATTENDANCE_EVENTS.longHours),
+		description: 'Hours in a week (Monday to Sunday) past which Long Hours comes out, for a person whose employment gives none (or for everyone)',
+	},
+];
+
+/** The chosen events and thresholds, as the node's parameters give them. */
+export function attendanceSettings(ctx: IPollFunctions, events: string[]): AttendanceSettings {
+	const number = (name: string, fallback: number) => {
+		const value = Number(ctx.getNodeParameter(name, fallback));
+		return Number.isFinite(value) ? value : fallback;
+	};
+	return {
+		events,
+		lateMinutes: number('lateAfterMinutes', ATTENDANCE_DEFAULTS.lateMinutes),
+		openAfterShiftMinutes: number('stillClockedInAfterMinutes', ATTENDANCE_DEFAULTS.openAfterShiftMinutes),
+		openWithoutShiftHours: number('stillClockedInWithoutShiftHours', ATTENDANCE_DEFAULTS.openWithoutShiftHours),
+		breakAfterHours: number('breakAfterHours', ATTENDANCE_DEFAULTS.breakAfterHours),
+		breakMinutes: number('breakMinutes', ATTENDANCE_DEFAULTS.breakMinutes),
+		longerThanShiftMinutes: number('longerThanShiftMinutes', ATTENDANCE_DEFAULTS.longerThanShiftMinutes),
+		weeklyHours: number('weeklyHours', ATTENDANCE_DEFAULTS.weeklyHours),
+		weeklyHoursFrom: ctx.getNodeParameter('weeklyHoursFrom', 'employment') === 'fixed' ? 'fixed' : 'employment',
+	};
+}
+
+export const choosesAttendance = (events: string[]) => Object.values(ATTENDANCE_EVENTS).some((event) => events.includes(event));
+
+/**
+ * Fetch Test Event with an attendance event chosen: the timesheets changed in the last week, told
+ * as if each had just been created (nothing is kept): the latest item the settings give, if any.
+ */
+export async function recentAttendance(
+	ctx: IPollFunctions,
+	changedSince: (from: number) => Promise<IDataObject[]>,
+	settings: AttendanceSettings,
+	query: IDataObject,
+	maxRateLimitWaitSeconds: number,
+): Promise<TriggerItem[]> {
+	const now = Date.now();
+	const records = await changedSince(now - 7 * DAY);
+	const memory = emptyMemory(KEPT_FIELDS.timesheet ?? []);
+	for (const record of records) remember(memory, record, changedAt(record));
+	const changes: Change[] = records.map((record) => ({ event: 'created', record, at: changedAt(record), before: null }));
+	const { items } = await attendanceItems(ctx, { state: { ...startState('', now), memory }, changes, now, query, maxRateLimitWaitSeconds }, settings);
+	return items.sort((a, b) => ms(b.record.start_time) - ms(a.record.start_time));
+}

@@ -1,0 +1,226 @@
+/**
+ * The Timesheet trigger's attendance and compliance events (nodes/shared/trigger/attendance.ts), run
+ * as n8n runs a poll trigger (PollHarness) against the sandbox, on a quiet day far ahead with the
+ * service's clock moved by the test: a shift given to someone, their timesheet created late, left
+ * open past the shift's end, then closed with no break and longer than the shift, past a weekly
+ * limit. Each event comes out once (also after a restart of n8n), with the shift and the person's
+ * name, and the requests are what the README says: one shift read when a timesheet first needs its
+ * shift, none on a quiet poll, one employments read when a week grows past an unknown limit.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { PollHarness } from '../harness';
+import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
+
+jest.setTimeout(60_000);
+
+const f = useFixture();
+const { locations, positionAt, employeesFor } = seedLookups(() => f);
+
+type Item = IDataObject & { event: string; record: IDataObject };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const now = () => f.sandbox.clock.now().getTime();
+const iso = (ms: number) => new Date(ms).toISOString();
+/** Moves the service's clock to `ms` (a token issued at the service's time goes with it). */
+function at(ms: number): void {
+	f.sandbox.clock.set(iso(ms));
+	f.connect();
+}
+
+function timesheetTrigger(parameters: IDataObject): PollHarness {
+	return new PollHarness({
+		node: {
+			type: 'n8n-nodes-rostering.rosteringTimesheetTrigger',
+			parameters: parameters as never,
+			credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } },
+		},
+		credentials: f.credentials as never,
+	});
+}
+
+async function node(type: string, parameters: IDataObject): Promise<IDataObject> {
+	const result = await f.run(type, parameters);
+	expect(result.error).toBeUndefined();
+	return result.json('Node')[0];
+}
+
+/** A timesheet for `person` from `from` (ms) to `to` (ms), or open (no end). */
+async function timesheet(place: { location: { id: string }; position: { id: string } }, person: { id: string }, from: number, to?: number): Promise<IDataObject> {
+	return await node('rosteringTimesheet', {
+		operation: 'create',
+		employeeId: byId(person.id),
+		locationId: byId(place.location.id),
+		positionId: byId(place.position.id),
+		startTime: iso(from),
+		endTime: to === undefined ? '' : iso(to),
+	});
+}
+
+const gets = () => f.apiRequests().filter((r) => r.method === 'GET').map((r) => r.path);
+const told = (items: unknown) => ((items as Item[] | null) ?? []).map((item) => `${item.event} ${String(item.record.id)}${item.kind ? ` ${String(item.kind)}` : ''}`);
+
+/** A quiet morning far ahead at a Sydney location: a six-hour shift for one person, starting in five minutes. */
+async function shiftSoon(day: string) {
+	at(Date.parse(`${day}T20:00:00Z`));
+	const location = locations().find((l) => l.timezone === 'Australia/Sydney')!;
+	const position = positionAt(location.id);
+	const [person] = employeesFor(location.id, position.id);
+	const start = now() + 5 * MINUTE;
+	const shift = await node('rosteringShift', {
+		operation: 'create',
+		locationId: byId(location.id),
+		positionId: byId(position.id),
+		additionalFields: { employeeId: byId(person.id) },
+		startTime: iso(start),
+		endTime: iso(start + 6 * HOUR),
+	});
+	return { location, position, person, shift, start, end: start + 6 * HOUR };
+}
+
+describe('Timesheet trigger: attendance and compliance events', () => {
+	const everyEvent = ['late_clock_in', 'still_clocked_in', 'break_not_taken', 'long_hours'];
+
+	it('late, still clocked in, no break, longer than the shift, a week past its hours: each once, with the shift and the name; restarts tell nothing again', async () => {
+		const { location, position, person, shift, start, end } = await shiftSoon('2031-05-06');
+		const h = timesheetTrigger({
+			events: everyEvent,
+			lateAfterMinutes: 5,
+			stillClockedInAfterMinutes: 30,
+			longerThanShiftMinutes: 15,
+			weeklyHoursFrom: 'fixed',
+			weeklyHours: 6,
+			filters: { locationId: byId(location.id) },
+			options: { addNames: true },
+		});
+		expect(await h.activate()).toBeNull();
+
+		// Twelve minutes after the start, the person clocks in (a timesheet with no end).
+		at(start + 12 * MINUTE);
+		const sheet = await timesheet({ location, position }, person, start + 12 * MINUTE);
+		f.sandbox.clearRequests();
+		at(start + 13 * MINUTE);
+		const late = (await h.poll()) as Item[];
+		expect(told(late)).toEqual([`late_clock_in ${String(sheet.id)}`]);
+		expect(late[0]).toMatchObject({
+			resource: 'timesheet',
+			minutes_late: 12,
+			shift: { id: shift.id, start_time: shift.start_time, end_time: shift.end_time },
+			record: { id: sheet.id, employee_id: person.id, employee_name: expect.any(String), end_time: null },
+		});
+		// The timesheets' list, the shifts around it (its shift, once), and the names.
+		expect(gets().filter((path) => !['/v1/employees', '/v1/locations', '/v1/positions'].includes(path))).toEqual(['/v1/timesheets', '/v1/shifts']);
+
+		// Quiet polls until the shift's end + 30 minutes: only the trigger's own read.
+		f.sandbox.clearRequests();
+		at(end + 29 * MINUTE);
+		expect(await h.poll()).toBeNull();
+		expect(gets()).toEqual(['/v1/timesheets']);
+		at(end + 31 * MINUTE);
+		const open = (await h.poll()) as Item[];
+		expect(told(open)).toEqual([`still_clocked_in ${String(sheet.id)}`]);
+		expect(open[0]).toMatchObject({ shift: { id: shift.id }, minutes_past_due: 1, record: { id: sheet.id, end_time: null, employee_name: expect.any(String) } });
+		h.restart();
+		at(end + 40 * MINUTE);
+		expect(await h.poll()).toBeNull();
+
+		// Clocked out 45 minutes after the shift's end, no break: 6 h 33 min against a 6-hour shift.
+		await node('rosteringTimesheet', { operation: 'update', timesheetId: byId(String(sheet.id)), updateFields: { endTime: iso(end + 45 * MINUTE) } });
+		f.sandbox.clearRequests();
+		at(end + 46 * MINUTE);
+		const closed = (await h.poll()) as Item[];
+		expect(told(closed).sort()).toEqual([`break_not_taken ${String(sheet.id)}`, `long_hours ${String(sheet.id)} longer_than_shift`, `long_hours ${String(sheet.id)} week_over`].sort());
+		const byKind = (kind: string) => closed.find((item) => item.event === 'long_hours' && item.kind === kind)!;
+		expect(closed.find((item) => item.event === 'break_not_taken')).toMatchObject({ worked_minutes: 393, unpaid_break_minutes: 0, rule: { longer_than_hours: 5, break_minutes: 30 } });
+		expect(byKind('longer_than_shift')).toMatchObject({ worked_minutes: 393, shift_minutes: 360, minutes_over: 33, shift: { id: shift.id } });
+		expect(byKind('week_over')).toMatchObject({ week_start: '2031-05-05', week_hours: 6.55, limit_hours: 6, limit_from: 'option', timesheet_ids: [sheet.id] });
+		// Fixed weekly hours: no employments read.
+		expect(gets()).not.toContain('/v1/employments');
+
+		// Once: a note added later, another poll and a restart tell nothing again.
+		await node('rosteringTimesheet', { operation: 'update', timesheetId: byId(String(sheet.id)), updateFields: { note: 'checked' } });
+		at(end + 50 * MINUTE);
+		expect(await h.poll()).toBeNull();
+		h.restart();
+		at(end + 55 * MINUTE);
+		expect(await h.poll()).toBeNull();
+	});
+
+	it('on time, closed in time, with its break: nothing at all', async () => {
+		const { location, position, person, start, end } = await shiftSoon('2031-06-10');
+		const h = timesheetTrigger({ events: everyEvent, weeklyHoursFrom: 'fixed', weeklyHours: 38, filters: { locationId: byId(location.id) } });
+		expect(await h.activate()).toBeNull();
+		at(start + 3 * MINUTE);
+		const sheet = await timesheet({ location, position }, person, start + 2 * MINUTE);
+		at(start + 4 * MINUTE);
+		expect(await h.poll()).toBeNull();
+		await node('rosteringTimesheet', {
+			operation: 'update',
+			timesheetId: byId(String(sheet.id)),
+			updateFields: { endTime: iso(end + 10 * MINUTE), breaks: { break: [{ start: iso(start + 3 * HOUR), end: iso(start + 3 * HOUR + 30 * MINUTE), paid: false }] } },
+		});
+		at(end + 2 * HOUR);
+		expect(await h.poll()).toBeNull();
+	});
+
+	it('Long Hours by the employment: its ordinary hours read once (one employments read), the week told once', async () => {
+		const { location, position, person, start } = await shiftSoon('2031-07-08');
+		const hours = 5;
+		const employment = [...f.sandbox.store.t.employments.values()].find((e) => e.employee_id === person.id)!;
+		employment.ordinary_hours_per_week = hours;
+		const h = timesheetTrigger({ events: ['long_hours'], longerThanShiftMinutes: 600, filters: { locationId: byId(location.id) } });
+		expect(await h.activate()).toBeNull();
+		const sheetOf = async (from: number, minutes: number) => await timesheet({ location, position }, person, from, from + minutes * MINUTE);
+		// Three hours: under five, nothing; the limit is read once.
+		at(start + 4 * HOUR);
+		await sheetOf(start, 180);
+		f.sandbox.clearRequests();
+		at(start + 4 * HOUR + MINUTE);
+		expect(await h.poll()).toBeNull();
+		expect(gets().filter((path) => path === '/v1/employments')).toHaveLength(1);
+		// Later that day, three more: six, past five. Told once; the limit known (read under a day ago), not read again.
+		at(start + 12 * HOUR);
+		const second = await sheetOf(start + 8 * HOUR, 180);
+		f.sandbox.clearRequests();
+		at(start + 12 * HOUR + MINUTE);
+		const items = (await h.poll()) as Item[];
+		expect(told(items)).toEqual([`long_hours ${String(second.id)} week_over`]);
+		expect(items[0]).toMatchObject({ week_hours: 6, limit_hours: hours, limit_from: 'employment' });
+		expect(gets()).not.toContain('/v1/employments');
+		at(start + 13 * HOUR);
+		expect(await h.poll()).toBeNull();
+	});
+
+	it('with no shift: still clocked in after Still Clocked In Without a Shift After (hours) from its start', async () => {
+		const { location, position } = await shiftSoon('2031-08-12');
+		const [, other] = employeesFor(location.id, position.id);
+		const h = timesheetTrigger({ events: ['still_clocked_in'], stillClockedInWithoutShiftHours: 10, filters: { locationId: byId(location.id) } });
+		expect(await h.activate()).toBeNull();
+		const from = now() + MINUTE;
+		at(from + MINUTE);
+		const sheet = await timesheet({ location, position }, other, from);
+		at(from + 2 * MINUTE);
+		expect(await h.poll()).toBeNull();
+		at(from + 10 * HOUR - MINUTE);
+		expect(await h.poll()).toBeNull();
+		at(from + 10 * HOUR + MINUTE);
+		const items = (await h.poll()) as Item[];
+		expect(told(items)).toEqual([`still_clocked_in ${String(sheet.id)}`]);
+		expect(items[0]).toMatchObject({ shift: null, minutes_since_start: 601 });
+	});
+
+	it('Fetch Test Event: the latest timesheet of the last week an event tells, nothing kept; Say What Changed off is refused naming the events', async () => {
+		const { location, position, person, start } = await shiftSoon('2031-09-09');
+		at(start + 20 * MINUTE);
+		const sheet = await timesheet({ location, position }, person, start + 20 * MINUTE);
+		const h = timesheetTrigger({ events: ['late_clock_in'], filters: { locationId: byId(location.id) } });
+		const items = (await h.poll('manual')) as Item[];
+		expect(told(items)).toEqual([`late_clock_in ${String(sheet.id)}`]);
+		expect(items[0]).toMatchObject({ minutes_late: 20 });
+		expect(h.persisted).toEqual({});
+
+		const off = timesheetTrigger({ events: ['break_not_taken'], options: { sayWhatChanged: false } });
+		await expect(off.activate()).rejects.toThrow('The attendance events need Options › Say What Changed');
+	});
+});
