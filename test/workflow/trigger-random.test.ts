@@ -9,7 +9,8 @@
  * activation does, that every failure reached n8n as a thrown error, and that what each item says
  * changed is exactly the difference from the record's state before (as the test saw it), with the
  * derived events (published, back to draft, approved) there exactly when that difference makes
- * them happen. The seed is printed;
+ * them happen. The Timesheet trigger also has the attendance events on: each comes out once and is
+ * true of its record, and every finished timesheet lacking its break is told so. The seed is printed;
  * SEED=<n> replays a run, SEED=random tries a new one.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -17,6 +18,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { PollHarness } from '../harness';
 import { stableJson } from '../../nodes/shared/input/values';
 import { KEPT_FIELDS } from '../../nodes/shared/trigger/what-changed';
+import { ATTENDANCE_DEFAULTS, ATTENDANCE_EVENTS, unpaidBreakMinutes } from '../../nodes/shared/trigger/attendance';
 import { CREDENTIAL_ID, useFixture } from './fixture';
 
 jest.setTimeout(120_000);
@@ -44,7 +46,9 @@ type Kind = 'shift' | 'timesheet';
 type Item = { event: string; resource: Kind; record: IDataObject; changes: Record<string, { from?: unknown; to: unknown }>; changes_known: boolean };
 const BASE_EVENTS = ['created', 'updated', 'removed'];
 /** The events each trigger is set to: any change, and the derived events the workload can cause. */
-const EVENTS: Record<Kind, string[]> = { shift: [...BASE_EVENTS, 'published', 'back_to_draft'], timesheet: [...BASE_EVENTS, 'approved'] };
+const EVENTS: Record<Kind, string[]> = { shift: [...BASE_EVENTS, 'published', 'back_to_draft'], timesheet: [...BASE_EVENTS, 'approved', ...Object.values(ATTENDANCE_EVENTS)] };
+/** The attendance events (told by checking, not from one change): each once per timesheet, or per person and week. */
+const ATTENDANCE = new Set<string>(Object.values(ATTENDANCE_EVENTS));
 
 it(`a random workload (seed ${SEED}): each change once, in order, final states delivered, failures thrown`, async () => {
 	// eslint-disable-next-line no-console
@@ -146,12 +150,16 @@ it(`a random workload (seed ${SEED}): each change once, in order, final states d
 			what = 'create timesheet';
 			kind = 'timesheet';
 			const person = pick(timesheetPeople);
-			// Far back and each in its own slot, so that no two of one person overlap.
-			const start = now() - 400 * 86_400_000 + slot++ * 3 * 3_600_000;
+			// Far back and each in its own slot, so that no two of one person overlap. Two hours, or
+			// six with no break (Break Not Taken, and Long Hours by the week). (An open one so far
+			// back would overlap the person's later timesheets: Still Clocked In is shown in
+			// trigger-attendance.test.ts.)
+			const start = now() - 400 * 86_400_000 + slot++ * 8 * 3_600_000;
+			const end = random() < 0.25 ? start + 6 * 3_600_000 : start + 2 * 3_600_000;
 			const r = await api('POST', 'timesheets', {
 				...person,
 				start_time: new Date(start).toISOString(),
-				end_time: new Date(start + 2 * 3_600_000).toISOString(),
+				end_time: new Date(end).toISOString(),
 				note,
 			});
 			if (r.status !== 201) return false;
@@ -179,7 +187,8 @@ it(`a random workload (seed ${SEED}): each change once, in order, final states d
 		new PollHarness({
 			node: {
 				type: `n8n-nodes-rostering.rostering${resource === 'shift' ? 'Shift' : 'Timesheet'}Trigger`,
-				parameters: { events: EVENTS[resource], options: { maxRateLimitWait: 2 } } as never,
+				// Long Hours by the week past 7 hours: two of the workload's timesheets in one week.
+				parameters: { events: EVENTS[resource], weeklyHoursFrom: 'fixed', weeklyHours: 7, options: { maxRateLimitWait: 2 } } as never,
 				credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } },
 			},
 			credentials: f.credentials as never,
@@ -219,7 +228,7 @@ it(`a random workload (seed ${SEED}): each change once, in order, final states d
 				}
 			}
 			// The derived events of this version: there exactly when its difference makes them happen.
-			const derived = poll.filter((i) => !BASE_EVENTS.includes(i.event) && i.record.id === item.record.id).map((i) => i.event).sort();
+			const derived = poll.filter((i) => !BASE_EVENTS.includes(i.event) && !ATTENDANCE.has(i.event) && i.record.id === item.record.id).map((i) => i.event).sort();
 			for (const event of derived) derivedCount[event] = (derivedCount[event] ?? 0) + 1;
 			const status = item.changes.status as { from?: unknown; to: unknown } | undefined;
 			const expected = !item.changes_known
@@ -242,6 +251,24 @@ it(`a random workload (seed ${SEED}): each change once, in order, final states d
 	const thrown: string[] = [];
 	let fatalInjected = 0;
 
+	/** Attendance items: each once (per timesheet; Long Hours by the week per person and week), each true of its record. */
+	const attendanceTold = new Set<string>();
+	const attendanceCount: Record<string, number> = {};
+	const wrongAttendance: string[] = [];
+	function takeAttendance(id: string, item: Item & { kind?: string; week_start?: string; week_hours?: number; limit_hours?: number }): void {
+		const key = item.kind === 'week_over' ? `week ${String(item.record.employee_id)} ${String(item.week_start)}` : `${item.event} ${item.kind ?? ''} ${id}`;
+		if (attendanceTold.has(key)) duplicates.push(key);
+		attendanceTold.add(key);
+		attendanceCount[item.event] = (attendanceCount[item.event] ?? 0) + 1;
+		const { record } = item;
+		const span = (Date.parse(String(record.end_time)) - Date.parse(String(record.start_time))) / 60_000;
+		if (item.event === ATTENDANCE_EVENTS.stillClockedIn && record.end_time) wrongAttendance.push(`${key}: closed (${String(record.end_time)})`);
+		if (item.kind === 'week_over' && !(Number(item.week_hours) > 7 && item.limit_hours === 7)) wrongAttendance.push(`${key}: ${String(item.week_hours)} hours`);
+		if (item.event === ATTENDANCE_EVENTS.breakNotTaken && !(span > ATTENDANCE_DEFAULTS.breakAfterHours * 60 && unpaidBreakMinutes(record) < ATTENDANCE_DEFAULTS.breakMinutes)) {
+			wrongAttendance.push(`${key}: ${span} minutes, ${unpaidBreakMinutes(record)} of break`);
+		}
+	}
+
 	function take(kind: Kind, result: IDataObject[] | null): void {
 		checkChanges(kind, (result ?? []) as unknown as Item[]);
 		for (const raw of result ?? []) {
@@ -250,6 +277,10 @@ it(`a random workload (seed ${SEED}): each change once, in order, final states d
 			if (item.resource !== kind) wrongResource.push(String(item.record.id));
 			const id = `${kind}:${String(item.record.id)}`;
 			const version = `${item.event} ${id}|${String(item.record.updated_at)}|${stableJson(item.record)}`;
+			if (ATTENDANCE.has(item.event)) {
+				takeAttendance(id, item);
+				continue;
+			}
 			if (!BASE_EVENTS.includes(item.event)) {
 				if (delivered.has(version)) duplicates.push(version.slice(0, 80));
 				delivered.add(version);
@@ -374,12 +405,24 @@ it(`a random workload (seed ${SEED}): each change once, in order, final states d
 	// eslint-disable-next-line no-console
 	console.log(
 		`trigger-random: SEED=${SEED} mutations=${done} ${JSON.stringify(counts)} polls=${polls} items=${items} restarts=${restarts} ` +
-			`transient faults=${transientFaults} thrown=${thrown.length} derived=${JSON.stringify(derivedCount)}`,
+			`transient faults=${transientFaults} thrown=${thrown.length} derived=${JSON.stringify(derivedCount)} attendance=${JSON.stringify(attendanceCount)}`,
 	);
 	// What each item said changed, and its derived events, are the record's own difference.
 	expect(wrongChanges).toEqual([]);
 	expect(wrongDerived).toEqual([]);
 	expect(Object.keys(derivedCount).sort()).toEqual(['approved', 'back_to_draft', 'published']);
+	// Each attendance item once and true of its record; every finished timesheet the workload
+	// changed that lacks its break was told so (once, whenever the trigger first saw it so).
+	expect(wrongAttendance).toEqual([]);
+	const lacking = [...changed.timesheet].filter((id) => {
+		const sheet = store.get('timesheets', id) as IDataObject | undefined;
+		if (!sheet || sheet.archived || !sheet.end_time) return false;
+		const span = (Date.parse(String(sheet.end_time)) - Date.parse(String(sheet.start_time))) / 60_000;
+		return span > ATTENDANCE_DEFAULTS.breakAfterHours * 60 && unpaidBreakMinutes(sheet) < ATTENDANCE_DEFAULTS.breakMinutes;
+	});
+	expect(lacking.length).toBeGreaterThan(0);
+	expect(lacking.filter((id) => !attendanceTold.has(`${ATTENDANCE_EVENTS.breakNotTaken}  timesheet:${id}`))).toEqual([]);
+	expect(Object.keys(attendanceCount).sort()).toEqual([ATTENDANCE_EVENTS.breakNotTaken, ATTENDANCE_EVENTS.longHours].sort());
 
 	// Nothing twice, each record's items in order of change time, each on its own trigger.
 	expect(duplicates).toEqual([]);

@@ -6,7 +6,7 @@ import { resource } from '../resources';
 import { listAll } from '../requests/transport';
 import { dayOf } from '../input/values';
 import { changedAt, startState, type Change, type TriggerState } from './changes';
-import { emptyMemory, KEPT_FIELDS, recall, remember, type Memory, type TriggerItem } from './what-changed';
+import { diff, emptyMemory, KEPT_FIELDS, recall, remember, type Memory, type TriggerItem } from './what-changed';
 
 /**
  * The Timesheet trigger's attendance and compliance events: what a manager acts on, told from the
@@ -64,8 +64,14 @@ export interface AttendanceState {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** What was told is kept this long past the timesheet's start (a week's, past its Monday): then forgotten. */
-const TOLD_KEPT_MS = 15 * DAY;
+/**
+ * What was told is kept this long after it was told, then forgotten. A timesheet's events are told
+ * only on a change of its times or breaks (or its creation), so a later note or approval never
+ * tells them again; this stops a repeat when its times are corrected within a pay month.
+ */
+const TOLD_KEPT_MS = 35 * DAY;
+/** The fields whose change can make an event of a finished timesheet happen. */
+const TIMES_AND_BREAKS = ['start_time', 'end_time', 'breaks', 'shift_id', 'archived'];
 /** Ordinary hours read longer ago than this are read again, when a week needs them. */
 const HOURS_KEPT_MS = DAY;
 
@@ -157,7 +163,9 @@ export async function attendanceItems(ctx: IPollFunctions, input: PollInput, set
 	const { state, changes, now } = input;
 	const on = (event: string) => settings.events.includes(event);
 	const kept: AttendanceState = { due: { ...(state.attendance?.due ?? {}) }, told: pruned(state.attendance?.told ?? {}, now), hours: state.attendance?.hours };
-	const changed = changes.filter((change) => change.event !== 'removed').map((change) => ({ id: String(change.record.id), ...change.record }));
+	const changed = changes
+		.filter((change) => change.event !== 'removed' && timesOrBreaksChanged(change))
+		.map((change) => ({ id: String(change.record.id), ...change.record }));
 	const lateOnes = on(ATTENDANCE_EVENTS.late) ? changes.filter((change) => change.event === 'created' && isStarted(change.record)).map((change) => change.record) : [];
 	const toWatch = on(ATTENDANCE_EVENTS.stillClockedIn)
 		? remembered(state.memory).filter((timesheet) => isOpen(timesheet) && !(timesheet.id as string in kept.due) && !(`${ATTENDANCE_EVENTS.stillClockedIn}:${String(timesheet.id)}` in kept.told))
@@ -167,29 +175,35 @@ export async function attendanceItems(ctx: IPollFunctions, input: PollInput, set
 	const shifts = await shiftsAround(ctx, [...lateOnes, ...toWatch, ...longOnes], input.query, input.maxRateLimitWaitSeconds);
 
 	const items: TriggerItem[] = [
-		...lateClockIns(lateOnes, shifts, settings, kept),
+		...lateClockIns(lateOnes, shifts, settings, kept, now),
 		...stillClockedIn(state.memory, toWatch, shifts, now, settings, kept),
-		...(on(ATTENDANCE_EVENTS.breakNotTaken) ? breaksNotTaken(finished, settings, kept) : []),
-		...longerThanShift(longOnes, shifts, settings, kept),
+		...(on(ATTENDANCE_EVENTS.breakNotTaken) ? breaksNotTaken(finished, settings, kept, now) : []),
+		...longerThanShift(longOnes, shifts, settings, kept, now),
 	];
 	if (on(ATTENDANCE_EVENTS.longHours) && finished.length > 0) items.push(...(await longWeeks(ctx, input, finished, settings, kept)));
 	return { items, next: { ...state, attendance: kept } };
 }
 
-/** Marks `key` told (kept until TOLD_KEPT_MS past `start`); false when it already was. */
-function tell(kept: AttendanceState, key: string, start: number): boolean {
+/** Marks `key` told at `now` (kept TOLD_KEPT_MS); false when it already was. */
+function tell(kept: AttendanceState, key: string, now: number): boolean {
 	if (key in kept.told) return false;
-	kept.told[key] = start + TOLD_KEPT_MS;
+	kept.told[key] = now + TOLD_KEPT_MS;
 	return true;
 }
 
-function lateClockIns(timesheets: IDataObject[], shifts: IDataObject[], settings: AttendanceSettings, kept: AttendanceState): TriggerItem[] {
+/** A change that can make an event of a finished timesheet happen: its creation, a record not seen before, or new times or breaks. */
+function timesOrBreaksChanged(change: Change): boolean {
+	if (!change.before) return true;
+	return Object.keys(diff(TIMES_AND_BREAKS, change.before, change.record)).length > 0;
+}
+
+function lateClockIns(timesheets: IDataObject[], shifts: IDataObject[], settings: AttendanceSettings, kept: AttendanceState, now: number): TriggerItem[] {
 	const items: TriggerItem[] = [];
 	for (const timesheet of timesheets) {
 		const shift = shiftOf(timesheet, shifts);
 		if (!shift) continue;
 		const late = Math.floor((ms(timesheet.start_time) - ms(shift.start_time)) / MINUTE);
-		if (late <= settings.lateMinutes || !tell(kept, `${ATTENDANCE_EVENTS.late}:${String(timesheet.id)}`, ms(timesheet.start_time))) continue;
+		if (late <= settings.lateMinutes || !tell(kept, `${ATTENDANCE_EVENTS.late}:${String(timesheet.id)}`, now)) continue;
 		items.push({ event: ATTENDANCE_EVENTS.late, record: timesheet, changes: {}, known: true, extra: { shift: shiftSummary(shift), minutes_late: late } });
 	}
 	return items;
@@ -216,7 +230,7 @@ function stillClockedIn(memory: Memory | undefined, toWatch: IDataObject[], shif
 		}
 		if (due > now) continue;
 		delete kept.due[id];
-		if (!tell(kept, `${ATTENDANCE_EVENTS.stillClockedIn}:${id}`, ms(timesheet.start_time))) continue;
+		if (!tell(kept, `${ATTENDANCE_EVENTS.stillClockedIn}:${id}`, now)) continue;
 		items.push({
 			event: ATTENDANCE_EVENTS.stillClockedIn,
 			record: timesheet,
@@ -232,13 +246,13 @@ function stillClockedIn(memory: Memory | undefined, toWatch: IDataObject[], shif
 	return items;
 }
 
-function breaksNotTaken(finished: IDataObject[], settings: AttendanceSettings, kept: AttendanceState): TriggerItem[] {
+function breaksNotTaken(finished: IDataObject[], settings: AttendanceSettings, kept: AttendanceState, now: number): TriggerItem[] {
 	const items: TriggerItem[] = [];
 	for (const timesheet of finished) {
 		const worked = spanMinutes(timesheet);
 		const unpaid = unpaidBreakMinutes(timesheet);
 		if (worked <= settings.breakAfterHours * 60 || unpaid >= settings.breakMinutes) continue;
-		if (!tell(kept, `${ATTENDANCE_EVENTS.breakNotTaken}:${String(timesheet.id)}`, ms(timesheet.start_time))) continue;
+		if (!tell(kept, `${ATTENDANCE_EVENTS.breakNotTaken}:${String(timesheet.id)}`, now)) continue;
 		items.push({
 			event: ATTENDANCE_EVENTS.breakNotTaken,
 			record: timesheet,
@@ -250,7 +264,7 @@ function breaksNotTaken(finished: IDataObject[], settings: AttendanceSettings, k
 	return items;
 }
 
-function longerThanShift(finished: IDataObject[], shifts: IDataObject[], settings: AttendanceSettings, kept: AttendanceState): TriggerItem[] {
+function longerThanShift(finished: IDataObject[], shifts: IDataObject[], settings: AttendanceSettings, kept: AttendanceState, now: number): TriggerItem[] {
 	const items: TriggerItem[] = [];
 	for (const timesheet of finished) {
 		const shift = shiftOf(timesheet, shifts);
@@ -258,7 +272,7 @@ function longerThanShift(finished: IDataObject[], shifts: IDataObject[], setting
 		const worked = spanMinutes(timesheet);
 		const rostered = spanMinutes(shift);
 		if (worked - rostered <= settings.longerThanShiftMinutes) continue;
-		if (!tell(kept, `${ATTENDANCE_EVENTS.longHours}:${String(timesheet.id)}`, ms(timesheet.start_time))) continue;
+		if (!tell(kept, `${ATTENDANCE_EVENTS.longHours}:${String(timesheet.id)}`, now)) continue;
 		items.push({
 			event: ATTENDANCE_EVENTS.longHours,
 			record: timesheet,
@@ -300,7 +314,7 @@ async function longWeeks(ctx: IPollFunctions, input: PollInput, finished: IDataO
 		const total = totals.get(week)!;
 		const own = limits[String(timesheet.employee_id)];
 		const limit = typeof own === 'number' && own > 0 ? own : settings.weeklyHours;
-		if (total.hours <= limit || !tell(kept, `week:${week}`, ms(`${week.split(':')[1]}T00:00:00Z`))) continue;
+		if (total.hours <= limit || !tell(kept, `week:${week}`, input.now)) continue;
 		items.push({
 			event: ATTENDANCE_EVENTS.longHours,
 			record: timesheet,
