@@ -42,7 +42,7 @@ function n8nModulesOf(corePackage) {
  * time on a 2-core machine (a run with more of the layer, 2026-11-24, took about 80 minutes).
  */
 const WORKFLOW_ON_EVERY_LINE = [
-	'n8n-assumptions', 'harness', 'writes', 'mapper', 'names-given', 'trigger', 'shift', 'timesheet-note', 'connection', 'secrets', 'bad-input',
+	'n8n-assumptions', 'harness', 'writes', 'mapper', 'names-given', 'trigger', 'trigger-attendance', 'shift', 'timesheet-note', 'connection', 'secrets', 'bad-input',
 ];
 
 /** The workflow layer against another n8n line's n8n-core and n8n-workflow. */

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to availability records; paired with Rostering Availability in n8n's nodes panel by its name. */
 export class RosteringAvailabilityTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringAvailabilityTrigger implements INodeType {
 		description: 'Read when staff said they can or cannot work; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Availability Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringAvailabilityTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

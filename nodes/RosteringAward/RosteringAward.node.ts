@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/editor/search';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const ALL = ['get',  'getAll'];
 
@@ -20,6 +21,7 @@ export class RosteringAward implements INodeType {
 		description: 'Read the awards (industrial agreements) that set pay rules for positions and employments',
 		defaults: { name: 'Rostering Award' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringAward', true),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

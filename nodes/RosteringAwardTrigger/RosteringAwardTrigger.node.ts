@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to awards; paired with Rostering Award in n8n's nodes panel by its name. */
 export class RosteringAwardTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringAwardTrigger implements INodeType {
 		description: 'Read the awards (industrial agreements) that set pay rules for positions and employments; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Award Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringAwardTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptions } from '../shared/editor/fields';
 import { runThroughTransport, throughTransport } from '../shared/operations';
+import { builderHint } from '../shared/editor/builder-hints';
 
 export class RosteringBusiness implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,6 +18,7 @@ export class RosteringBusiness implements INodeType {
 		description: 'Read the business the credential is connected to',
 		defaults: { name: 'Rostering Business' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringBusiness', false),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptions } from '../shared/editor/fields';
 import { runThroughTransport, throughTransport } from '../shared/operations';
+import { builderHint } from '../shared/editor/builder-hints';
 
 export class RosteringConnection implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,6 +18,7 @@ export class RosteringConnection implements INodeType {
 		description: 'Read the connection between this app and the business that the credential belongs to',
 		defaults: { name: 'Rostering Connection' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringConnection', false),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to employees; paired with Rostering Employee in n8n's nodes panel by its name. */
 export class RosteringEmployeeTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringEmployeeTrigger implements INodeType {
 		description: "Read the people of the business: names, contact details, locations and the positions they may not work; or start a workflow when one is created, changed or removed",
 		defaults: { name: 'Rostering Employee Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringEmployeeTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/editor/search';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const ALL = ['get', 'getAll'];
 
@@ -20,6 +21,7 @@ export class RosteringEmployment implements INodeType {
 		description: "Read each person's employment at the business: basis, hours, payroll number and pay",
 		defaults: { name: 'Rostering Employment' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringEmployment', true),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

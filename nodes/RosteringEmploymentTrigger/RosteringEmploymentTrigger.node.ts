@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to employments; paired with Rostering Employment in n8n's nodes panel by its name. */
 export class RosteringEmploymentTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringEmploymentTrigger implements INodeType {
 		description: "Read each person's employment at the business: basis, hours, payroll number and pay; or start a workflow when one is created, changed or removed",
 		defaults: { name: 'Rostering Employment Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringEmploymentTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, inferredNotice, requestOptions, requiredListParameter, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, requireRange, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/editor/search';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const ALL = ['getAll'];
 
@@ -20,6 +21,7 @@ export class RosteringLabourCost implements INodeType {
 		description: 'Compare rostered and actual hours and costs per day and location',
 		defaults: { name: 'Rostering Labour Cost' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringLabourCost', false),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

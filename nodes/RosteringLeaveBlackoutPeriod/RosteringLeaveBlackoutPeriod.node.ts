@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/editor/search';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const ALL = ['getAll'];
 
@@ -20,6 +21,7 @@ export class RosteringLeaveBlackoutPeriod implements INodeType {
 		description: 'Read the periods when staff may not take leave',
 		defaults: { name: 'Rostering Leave Blackout Period' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringLeaveBlackoutPeriod', true),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

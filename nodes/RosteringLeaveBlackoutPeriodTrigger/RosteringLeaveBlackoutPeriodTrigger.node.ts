@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to leave blackout periods; paired with Rostering Leave Blackout Period in n8n's nodes panel by its name. */
 export class RosteringLeaveBlackoutPeriodTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringLeaveBlackoutPeriodTrigger implements INodeType {
 		description: 'Read the periods when staff may not take leave; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Leave Blackout Period Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringLeaveBlackoutPeriodTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

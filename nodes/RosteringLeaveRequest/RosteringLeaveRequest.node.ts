@@ -5,6 +5,7 @@ import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAnd
 import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/editor/search';
 import { withOtherStatuses } from './leave-status';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const ALL = ['get',  'getAll'];
 
@@ -21,6 +22,7 @@ export class RosteringLeaveRequest implements INodeType {
 		description: 'Read leave requests: who is away, when, what kind of leave, and whether it is approved',
 		defaults: { name: 'Rostering Leave Request' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringLeaveRequest', true),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

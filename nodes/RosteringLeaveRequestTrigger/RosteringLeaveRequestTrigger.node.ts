@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
 import { withOtherStatuses } from '../RosteringLeaveRequest/leave-status';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to leave requests; paired with Rostering Leave Request in n8n's nodes panel by its name. */
 export class RosteringLeaveRequestTrigger implements INodeType {
@@ -19,6 +20,7 @@ export class RosteringLeaveRequestTrigger implements INodeType {
 		description: 'Read leave requests: who is away, when, what kind of leave, and whether it is approved; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Leave Request Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringLeaveRequestTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

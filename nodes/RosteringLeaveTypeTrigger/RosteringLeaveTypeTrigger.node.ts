@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to leave types; paired with Rostering Leave Type in n8n's nodes panel by its name. */
 export class RosteringLeaveTypeTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringLeaveTypeTrigger implements INodeType {
 		description: 'Read the kinds of leave the business offers, paid and unpaid; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Leave Type Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringLeaveTypeTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

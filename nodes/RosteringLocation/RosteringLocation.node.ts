@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/editor/search';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const ALL = ['get', 'getAll'];
 
@@ -20,6 +21,7 @@ export class RosteringLocation implements INodeType {
 		description: 'Read the locations of the business and their time zones',
 		defaults: { name: 'Rostering Location' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringLocation', true),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to locations; paired with Rostering Location in n8n's nodes panel by its name. */
 export class RosteringLocationTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringLocationTrigger implements INodeType {
 		description: 'Read the locations of the business and their time zones; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Location Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringLocationTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to on-demand shifts; paired with Rostering On-Demand Shift in n8n's nodes panel by its name. */
 export class RosteringOnDemandShiftTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringOnDemandShiftTrigger implements INodeType {
 		description: 'Create, read, change and delete shifts offered to independent workers; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering On-Demand Shift Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringOnDemandShiftTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

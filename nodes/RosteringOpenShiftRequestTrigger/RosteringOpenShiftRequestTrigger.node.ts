@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to open-shift requests; paired with Rostering Open Shift Request in n8n's nodes panel by its name. */
 export class RosteringOpenShiftRequestTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringOpenShiftRequestTrigger implements INodeType {
 		description: 'Read the requests staff made to work open shifts; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Open Shift Request Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringOpenShiftRequestTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to positions; paired with Rostering Position in n8n's nodes panel by its name. */
 export class RosteringPositionTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringPositionTrigger implements INodeType {
 		description: 'Read the positions people are rostered to at each location; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Position Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringPositionTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -10,6 +10,7 @@ import { listSearch } from '../shared/editor/search';
 import { mappedWriteOperations } from '../shared/writes/upsert';
 import { PROJECT_WRITES } from './bodies';
 import { MAPPER, UPSERT } from './mapper';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const WRITES = ['archive', 'create', 'unarchive', 'update'];
 const ALL = ['archive', 'create', 'get', 'getAll', 'unarchive', 'update', 'upsert'];
@@ -38,6 +39,7 @@ export class RosteringProject implements INodeType {
 		description: 'Create, read, change, archive and unarchive projects that shifts and timesheets are charged to',
 		defaults: { name: 'Rostering Project' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringProject', true),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

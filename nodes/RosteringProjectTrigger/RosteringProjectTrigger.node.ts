@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to projects; paired with Rostering Project in n8n's nodes panel by its name. */
 export class RosteringProjectTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringProjectTrigger implements INodeType {
 		description: 'Create, read, change, archive and unarchive projects that shifts and timesheets are charged to; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Project Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringProjectTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, requestOptions, requiredListParameter, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, requireRange, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/editor/search';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const ALL = ['getAll'];
 
@@ -20,6 +21,7 @@ export class RosteringPublicHoliday implements INodeType {
 		description: 'Read the public holidays of each location, as the service pays them',
 		defaults: { name: 'Rostering Public Holiday' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringPublicHoliday', false),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

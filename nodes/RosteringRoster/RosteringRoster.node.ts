@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/editor/search';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const ALL = ['get',  'getAll'];
 
@@ -20,6 +21,7 @@ export class RosteringRoster implements INodeType {
 		description: 'Read the weekly rosters of each location: how many shifts, and whether all are published',
 		defaults: { name: 'Rostering Roster' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringRoster', true),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

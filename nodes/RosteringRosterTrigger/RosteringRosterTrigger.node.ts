@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to rosters; paired with Rostering Roster in n8n's nodes panel by its name. */
 export class RosteringRosterTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringRosterTrigger implements INodeType {
 		description: 'Read the weekly rosters of each location: how many shifts, and whether all are published; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Roster Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringRosterTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -10,6 +10,7 @@ import { listSearch } from '../shared/editor/search';
 import { mappedWriteOperations } from '../shared/writes/upsert';
 import { SHIFT_WRITES } from './bodies';
 import { MAPPER, UPSERT } from './mapper';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
@@ -28,6 +29,7 @@ export class RosteringShift implements INodeType {
 		description: 'Create, read, change and delete rostered shifts',
 		defaults: { name: 'Rostering Shift' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringShift', true),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport, withPathId } from '../shared/operations';
 import { listSearch } from '../shared/editor/search';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const ALL = ['getAll'];
 
@@ -20,6 +21,7 @@ export class RosteringShiftCover implements INodeType {
 		description: 'List the people free to work a shift: employed, allowed at its location and position, and not on an overlapping shift',
 		defaults: { name: 'Rostering Who Can Cover' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringShiftCover', false),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
 import { listSearch } from '../shared/editor/search';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const ALL = ['get', 'getAll'];
 
@@ -20,6 +21,7 @@ export class RosteringShiftSwap implements INodeType {
 		description: 'Read the shifts staff offered to colleagues, and their answers',
 		defaults: { name: 'Rostering Shift Swap' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringShiftSwap', true),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

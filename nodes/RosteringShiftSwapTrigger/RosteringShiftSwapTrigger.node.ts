@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to shift swaps; paired with Rostering Shift Swap in n8n's nodes panel by its name. */
 export class RosteringShiftSwapTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringShiftSwapTrigger implements INodeType {
 		description: 'Read the shifts staff offered to colleagues, and their answers; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Shift Swap Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringShiftSwapTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

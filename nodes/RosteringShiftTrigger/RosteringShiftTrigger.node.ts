@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to shifts; paired with Rostering Shift in n8n's nodes panel by its name. */
 export class RosteringShiftTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringShiftTrigger implements INodeType {
 		description: 'Create, read, change and delete rostered shifts; or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Shift Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringShiftTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

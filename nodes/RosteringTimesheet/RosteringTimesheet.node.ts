@@ -26,6 +26,7 @@ import { withNoteKeys } from './timesheet-note';
 import { timesheetBreaks, timesheetTime } from './timesheet-times';
 import { TIMESHEET_WRITES } from './bodies';
 import { MAPPER, UPSERT } from './mapper';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
@@ -44,6 +45,7 @@ export class RosteringTimesheet implements INodeType {
 		description: 'Create, read, change and delete timesheets (time worked)',
 		defaults: { name: 'Rostering Timesheet' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringTimesheet', true),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

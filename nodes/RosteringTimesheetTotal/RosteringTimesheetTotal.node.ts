@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getManyFilters, inferredNotice, requestOptions, requiredListParameter } from '../shared/editor/fields';
 import { prepareList, requireRange, runThroughTransport, throughTransport } from '../shared/operations';
 import { listSearch } from '../shared/editor/search';
+import { builderHint } from '../shared/editor/builder-hints';
 
 const ALL = ['get'];
 
@@ -20,6 +21,7 @@ export class RosteringTimesheetTotal implements INodeType {
 		description: 'Add up the hours people worked between two dates, from approved and pending timesheets',
 		defaults: { name: 'Rostering Timesheet Total' },
 		usableAsTool: true,
+		builderHint: builderHint('rosteringTimesheetTotal', false),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],

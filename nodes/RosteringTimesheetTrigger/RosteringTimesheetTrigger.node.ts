@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
+import { builderHint } from '../shared/editor/builder-hints';
 
 /** Starts a workflow on changes to timesheets; paired with Rostering Timesheet in n8n's nodes panel by its name. */
 export class RosteringTimesheetTrigger implements INodeType {
@@ -18,6 +19,7 @@ export class RosteringTimesheetTrigger implements INodeType {
 		description: 'Create, read, change and delete timesheets (time worked); or start a workflow when one is created, changed or removed',
 		defaults: { name: 'Rostering Timesheet Trigger' },
 		polling: true,
+		builderHint: builderHint('rosteringTimesheetTrigger', true),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
