@@ -27,6 +27,21 @@ export const SHIFT_CHANGES_TABLE = {
 	columns: ['event', 'shift_id', 'start_time', 'end_time', 'employee_id', 'status', 'changed_at'],
 };
 
+/** The Data Table the payroll export records each exported timesheet in (its id and the version exported). */
+export const EXPORTED_TIMESHEETS_TABLE = {
+	name: 'Exported timesheets',
+	columns: ['timesheet_id', 'employee', 'start_time', 'end_time', 'paid_hours', 'updated_at', 'exported_at'],
+};
+
+/** The Data Table standing in for a calendar: one event per shift, by shift id. */
+export const CALENDAR_TABLE = {
+	name: 'Calendar (stand-in)',
+	columns: ['shift_id', 'title', 'start', 'end', 'who', 'location'],
+};
+
+/** Every Data Table the examples use, which the demo creates. */
+export const DEMO_TABLES = [SHIFT_CHANGES_TABLE, EXPORTED_TIMESHEETS_TABLE, CALENDAR_TABLE];
+
 interface Node {
 	id: string;
 	name: string;
@@ -60,8 +75,8 @@ function node(name: string, type: string, typeVersion: number, x: number, parame
 	};
 }
 
-function note(content: string, width = 460): Node {
-	return { id: randomUUID(), name: 'Note', type: 'n8n-nodes-base.stickyNote', typeVersion: 1, position: [-40, -260], parameters: { content, width, height: 220 } };
+function note(content: string, width = 460, height = 220): Node {
+	return { id: randomUUID(), name: 'Note', type: 'n8n-nodes-base.stickyNote', typeVersion: 1, position: [-40, -60 - height], parameters: { content, width, height } };
 }
 
 /** Nodes in a line, each feeding the next. */
@@ -73,6 +88,43 @@ function chain(name: string, active: boolean, steps: Node[], extra: Node[] = [],
 	});
 	return { name, active, runFrom, nodes: [...extra, ...steps], connections, settings: { executionOrder: 'v1' } };
 }
+
+/**
+ * Nodes joined as `edges` say ([from, to] or [from, to, output]: an IF's true branch is output 0,
+ * its false branch 1), laid out left to right in the order given, branches below one another.
+ */
+function graph(name: string, active: boolean, steps: Node[], edges: Array<[string, string, number?]>, extra: Node[] = [], runFrom?: string): ExampleWorkflow {
+	const connections: ExampleWorkflow['connections'] = {};
+	const column = new Map<string, number>([[steps[0].name, 0]]);
+	const rows = new Map<number, number>();
+	for (const [from, to, output = 0] of edges) {
+		const main = (connections[from] ??= { main: [] }).main;
+		while (main.length <= output) main.push([]);
+		main[output].push({ node: to, type: 'main', index: 0 });
+		if (!column.has(to)) column.set(to, (column.get(from) ?? 0) + 1);
+	}
+	for (const step of steps) {
+		const x = column.get(step.name) ?? 0;
+		const row = rows.get(x) ?? 0;
+		rows.set(x, row + 1);
+		step.position = [x * 260, row * 200];
+	}
+	return { name, active, runFrom, nodes: [...extra, ...steps], connections, settings: { executionOrder: 'v1' } };
+}
+
+/** A Data Table row operation on `table` (by name), matching `conditions` (column = expression). */
+function tableRows(name: string, operation: string, table: { name: string }, conditions: Record<string, string>, more: Record<string, unknown> = {}): Node {
+	return node(name, 'n8n-nodes-base.dataTable', 1.1, 0, {
+		resource: 'row',
+		operation,
+		dataTableId: { __rl: true, mode: 'name', value: table.name },
+		matchType: 'allConditions',
+		filters: { conditions: Object.entries(conditions).map(([keyName, keyValue]) => ({ keyName, condition: 'eq', keyValue })) },
+		...more,
+	});
+}
+
+const AUTO_COLUMNS = { mappingMode: 'autoMapInputData', value: {}, matchingColumns: [], schema: [] };
 
 /** Edit Fields (Set 3.4) keeping the named fields, each from an expression. */
 function fields(name: string, values: Record<string, string>): Node {
@@ -212,5 +264,137 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		'Run',
 	);
 
-	return [shiftChanges, openShifts, publishedAlert, whosOn, fortnight];
+	return [shiftChanges, openShifts, publishedAlert, whosOn, fortnight, payrollExport(ids), calendarSync(ids, polling)];
+}
+
+/** The payroll export example (test/e2e/demo.test.ts runs it by this name). */
+export const PAYROLL_EXPORT = 'Approved hours to payroll, each timesheet once';
+
+/**
+ * Approved timesheets of the last four weeks to a CSV file, each once: the ids exported are kept in
+ * a Data Table, so a re-run (or a run after a restart) exports only what is new, a timesheet
+ * approved late goes with the next run, and one changed after it was exported is reported, not
+ * exported again. The file comes first, then the record: a run stopped between the two exports
+ * those timesheets again, never misses one.
+ */
+function payrollExport(ids: DemoIds): ExampleWorkflow {
+	const approved = "$('Approved only').item.json";
+	return graph(
+		PAYROLL_EXPORT,
+		false,
+		[
+			node('Run', 'n8n-nodes-base.manualTrigger', 1, 0, {}),
+			node(
+				'Timesheets of the last four weeks',
+				'n8n-nodes-rostering.rosteringTimesheet',
+				1,
+				0,
+				{ resource: 'timesheet', operation: 'getAll', returnAll: true, filters: { from: '={{ $today.minus({ days: 28 }).toISODate() }}', to: '={{ $today.toISODate() }}' }, options: { addNames: true } },
+				ids,
+			),
+			node('Approved only', 'n8n-nodes-base.filter', 2.2, 0, {
+				conditions: {
+					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+					conditions: [{ id: randomUUID(), leftValue: '={{ $json.status }}', rightValue: 'approved', operator: { type: 'string', operation: 'equals' } }],
+					combinator: 'and',
+				},
+				options: {},
+			}),
+			// Above the export branch, so that n8n runs it first: the changes are told from the table as it was.
+			tableRows('Exported before', 'get', EXPORTED_TIMESHEETS_TABLE, { timesheet_id: '={{ $json.id }}' }, { returnAll: true }),
+			tableRows('Not exported yet', 'rowNotExists', EXPORTED_TIMESHEETS_TABLE, { timesheet_id: '={{ $json.id }}' }),
+			fields('Payroll columns', {
+				timesheet_id: '={{ $json.id }}',
+				employee: '={{ $json.employee_name ?? $json.employee_id }}',
+				start_time: '={{ $json.start_time }}',
+				end_time: '={{ $json.end_time }}',
+				paid_hours: '={{ $json.paid_hours }}',
+				updated_at: '={{ $json.updated_at }}',
+				exported_at: '={{ $now.toISO() }}',
+			}),
+			node('Changed since export', 'n8n-nodes-base.filter', 2.2, 0, {
+				conditions: {
+					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+					conditions: [{ id: randomUUID(), leftValue: '={{ $json.updated_at }}', rightValue: `={{ ${approved}.updated_at }}`, operator: { type: 'string', operation: 'notEquals' } }],
+					combinator: 'and',
+				},
+				options: {},
+			}),
+			node('CSV file', 'n8n-nodes-base.convertToFile', 1.1, 0, { operation: 'csv', options: { fileName: `={{ "payroll-" + $today.toISODate() + ".csv" }}` } }),
+			tableRows('Record as exported', 'upsert', EXPORTED_TIMESHEETS_TABLE, { timesheet_id: '={{ $json.timesheet_id }}' }, {
+				columns: AUTO_COLUMNS,
+				options: {},
+			}),
+			fields('Report the change', {
+				message: `={{ "Timesheet " + ${approved}.id + " (" + (${approved}.employee_name ?? ${approved}.employee_id) + ") changed after it was exported on " + $json.exported_at + ": paid hours then " + $json.paid_hours + ", now " + ${approved}.paid_hours }}`,
+			}),
+		],
+		[
+			['Run', 'Timesheets of the last four weeks'],
+			['Timesheets of the last four weeks', 'Approved only'],
+			['Approved only', 'Exported before'],
+			['Approved only', 'Not exported yet'],
+			['Not exported yet', 'Payroll columns'],
+			['Exported before', 'Changed since export'],
+			['Payroll columns', 'CSV file'],
+			['Payroll columns', 'Record as exported'],
+			['Changed since export', 'Report the change'],
+		],
+		[
+			note(
+				"## Approved hours to payroll, each timesheet once\nReads the last four weeks of timesheets (names added), keeps the **approved** ones and exports to a **CSV file** only those not in the **Exported timesheets** data table, then records them there. Run it again: nothing is exported twice. A timesheet approved late goes with the next run; one changed after it was exported is **reported**, not exported again.\n\nPublish it with a Schedule Trigger in place of **Run**, and send the file on with Email, Google Drive or SFTP. The file is made before the record: a run stopped in between exports those again rather than missing one. Imported from examples/, it needs a data table named **Exported timesheets** with text columns timesheet_id, employee, start_time, end_time, paid_hours, updated_at, exported_at (the demo makes it).",
+				560,
+				340,
+			),
+		],
+		'Run',
+	);
+}
+
+/** The calendar example (test/e2e/demo.test.ts checks it by this name). */
+export const CALENDAR_SYNC = 'Roster kept in step with a calendar';
+
+/**
+ * Each shift as one calendar event, kept by shift id: created, moved, reassigned and removed shifts
+ * change the event. A Data Table stands in for the calendar so the demo runs offline.
+ */
+function calendarSync(ids: DemoIds, polling: Record<string, unknown>): ExampleWorkflow {
+	return graph(
+		CALENDAR_SYNC,
+		true,
+		[
+			node('When shifts change', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['created', 'updated', 'removed'], start: 'now', options: { addNames: true } }, ids),
+			node('Removed?', 'n8n-nodes-base.if', 2.2, 0, {
+				conditions: {
+					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+					conditions: [{ id: randomUUID(), leftValue: '={{ $json.event }}', rightValue: 'removed', operator: { type: 'string', operation: 'equals' } }],
+					combinator: 'and',
+				},
+				options: {},
+			}),
+			tableRows('Delete the event', 'deleteRows', CALENDAR_TABLE, { shift_id: '={{ $json.record.id }}' }, { options: {} }),
+			fields('The event', {
+				shift_id: '={{ $json.record.id }}',
+				title: '={{ ($json.record.employee_name ?? "Open shift") + " · " + ($json.record.position_name ?? "shift") }}',
+				start: '={{ $json.record.start_time }}',
+				end: '={{ $json.record.end_time }}',
+				who: '={{ $json.record.employee_name ?? "open" }}',
+				location: '={{ $json.record.location_name ?? $json.record.location_id }}',
+			}),
+			tableRows('Create or update the event', 'upsert', CALENDAR_TABLE, { shift_id: '={{ $json.shift_id }}' }, { columns: AUTO_COLUMNS, options: {} }),
+		],
+		[
+			['When shifts change', 'Removed?'],
+			['Removed?', 'Delete the event', 0],
+			['Removed?', 'The event', 1],
+			['The event', 'Create or update the event'],
+		],
+		[
+			note(
+				"## The roster in a calendar\nPublished, this keeps one calendar event per shift, found by the shift's id: a new shift adds one, a moved or reassigned shift changes it, a removed shift deletes it. The **Calendar (stand-in)** data table plays the calendar so it runs offline.\n\nFor Google Calendar or Outlook: keep the data table as the map from shift id to the calendar's event id, and put the calendar's Create, Update and Delete event nodes after it (Update and Delete by the event id the table holds). Imported from examples/, it needs a data table named **Calendar (stand-in)** with text columns shift_id, title, start, end, who, location (the demo makes it).",
+				560,
+				340,
+			),
+		],
+	);
 }

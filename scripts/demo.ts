@@ -15,7 +15,7 @@
 import { startSandbox, type Sandbox } from '../test/sandbox';
 import { createN8n, ensureRuntime, startServer, type N8nInstance, type N8nServer } from '../test/e2e/n8n';
 import { connectThroughOAuth } from '../test/e2e/oauth';
-import { exampleWorkflows, SHIFT_CHANGES_TABLE } from '../demo/workflows';
+import { exampleWorkflows, DEMO_TABLES } from '../demo/workflows';
 
 export const DEMO_OWNER = { email: 'demo@rostering.test', firstName: 'Demo', lastName: 'Owner', password: 'Demo-rostering-1' };
 
@@ -83,10 +83,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
 		const credential = { id: connected.credentialId, name };
 
 		const project = await server.rest<{ id: string }>('GET', '/rest/projects/personal');
-		await server.rest('POST', `/rest/projects/${project.id}/data-tables`, {
-			name: SHIFT_CHANGES_TABLE.name,
-			columns: SHIFT_CHANGES_TABLE.columns.map((name) => ({ name, type: 'string' })),
-		});
+		for (const table of DEMO_TABLES) {
+			await server.rest('POST', `/rest/projects/${project.id}/data-tables`, { name: table.name, columns: table.columns.map((name) => ({ name, type: 'string' })) });
+		}
 
 		const location = sandbox.store.locations.find((l) => l.timezone === 'Australia/Sydney' && !l.archived)!;
 		const position = sandbox.store.positions.find((p) => p.location_id === location.id && p.active && !p.archived)!;

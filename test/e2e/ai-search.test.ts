@@ -10,7 +10,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { assertBuilt, ensureRuntime, packageDirDefault, runtimeDir } from './n8n';
+import { assertBuilt, ensureRuntime, packageDirDefault } from './n8n';
 
 jest.setTimeout(20 * 60_000);
 

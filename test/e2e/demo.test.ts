@@ -6,7 +6,7 @@
  */
 import { DEMO_OWNER, startDemo, type Demo } from '../../scripts/demo';
 import { assertBuilt, executionItems, POLL_EVERY_15_SECONDS, triggersThatLearned, waitFor } from './n8n';
-import { OPEN_SHIFTS } from '../../demo/workflows';
+import { CALENDAR_SYNC, CALENDAR_TABLE, EXPORTED_TIMESHEETS_TABLE, OPEN_SHIFTS, PAYROLL_EXPORT } from '../../demo/workflows';
 
 jest.setTimeout(8 * 60_000);
 
@@ -47,11 +47,33 @@ describe('the demo (npm run demo)', () => {
 		expect(login.status).toBe(200);
 	});
 
-	test('the five example workflows are there; the two triggers are active', async () => {
+	/** The rows of a Data Table the demo made, by its name. */
+	async function tableRows(name: string): Promise<Array<Record<string, unknown>>> {
+		const project = await demo.server.rest<{ id: string }>('GET', '/rest/projects/personal');
+		const tables = await demo.server.rest<{ data: Array<{ id: string; name: string }> }>('GET', `/rest/projects/${project.id}/data-tables`);
+		const table = tables.data.find((t) => t.name === name)!;
+		return (await demo.server.rest<{ data: Array<Record<string, unknown>> }>('GET', `/rest/projects/${project.id}/data-tables/${table.id}/rows?take=1000`)).data;
+	}
+
+	/** A request to the sandbox's API, as another app of the business would send it. */
+	async function api(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+		const token = demo.sandbox.issueToken().access_token;
+		const res = await fetch(`${demo.sandbox.url}/v1/${path}`, {
+			method,
+			headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+			body: body ? JSON.stringify(body) : undefined,
+		});
+		const text = await res.text();
+		if (res.status >= 300) throw new Error(`${method} /v1/${path}: ${res.status} ${text}`);
+		return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+	}
+
+	test('the seven example workflows are there; the three triggers are active', async () => {
 		const workflows = await Promise.all(Object.values(demo.workflows).map((id) => demo.server.workflow(id)));
 		expect(workflows.map((w) => w.name).sort()).toEqual(Object.keys(demo.workflows).sort());
 		expect(workflows.filter((w) => w.active).map((w) => w.name).sort()).toEqual([
 			'Alert when a published shift changes or is removed',
+			CALENDAR_SYNC,
 			'Shift changes → a table',
 		]);
 	});
@@ -59,7 +81,7 @@ describe('the demo (npm run demo)', () => {
 	test('a week of open shifts is created in one request, run again it creates nothing, and the active trigger writes them to the table', async () => {
 		// The active triggers read the shifts in use as they are published (to learn them): a list read
 		// like the node's own. Counted from after those, so only the node's requests are counted.
-		const active = ['Alert when a published shift changes or is removed', 'Shift changes → a table'].map((name) => demo.workflows[name as keyof typeof demo.workflows]);
+		const active = ['Alert when a published shift changes or is removed', 'Shift changes → a table', CALENDAR_SYNC].map((name) => demo.workflows[name as keyof typeof demo.workflows]);
 		await waitFor('the active triggers learned the shifts in use', 150_000, async () => {
 			const learned = await Promise.all(active.map((id) => triggersThatLearned(demo.server, id)));
 			return learned.every((count) => count > 0) ? true : undefined;
@@ -142,5 +164,68 @@ describe('the demo (npm run demo)', () => {
 			expect(String(row.employee)).not.toMatch(hexId);
 			expect(row.employee_id).toMatch(hexId);
 		}
+	});
+
+	test('payroll: approved timesheets to a CSV file, each once; run again, nothing; approved late, it goes next; changed after export, it is reported', async () => {
+		const first = await run(PAYROLL_EXPORT, 'Run');
+		const exported = executionItems(first, 'Record as exported');
+		expect(exported.length).toBeGreaterThan(0);
+		const file = first.data.resultData.runData['CSV file']?.[0]?.data?.main?.[0]?.[0] as { binary?: Record<string, { fileName?: string; mimeType?: string }> } | undefined;
+		expect(file?.binary?.data).toMatchObject({ fileName: expect.stringMatching(/^payroll-\d{4}-\d{2}-\d{2}\.csv$/), mimeType: 'text/csv' });
+		const ids = exported.map((row) => String(row.timesheet_id));
+		expect(new Set(ids).size).toBe(ids.length);
+		// Each approved timesheet the node read is in the table, once.
+		const approved = executionItems(first, 'Approved only').map((t) => String(t.id));
+		expect(ids.sort()).toEqual([...approved].sort());
+		expect((await tableRows(EXPORTED_TIMESHEETS_TABLE.name)).map((row) => String(row.timesheet_id)).sort()).toEqual([...approved].sort());
+
+		// Run again: nothing new, so no file and no record.
+		const second = await run(PAYROLL_EXPORT, 'Run');
+		expect(second.data.resultData.runData['CSV file']).toBeUndefined();
+		expect(second.data.resultData.runData['Record as exported']).toBeUndefined();
+		expect(await tableRows(EXPORTED_TIMESHEETS_TABLE.name)).toHaveLength(approved.length);
+
+		// A pending timesheet of those weeks approved now, and an exported one changed in the service.
+		const read = executionItems(first, 'Timesheets of the last four weeks');
+		const late = read.find((t) => t.status === 'pending' && t.end_time)!;
+		demo.sandbox.manager.approveTimesheet(String(late.id));
+		const changed = approved[0];
+		demo.sandbox.clock.advance(2_000); // updated_at is to the second: the change is a later one
+		demo.sandbox.manager.approveTimesheet(changed);
+		const third = await run(PAYROLL_EXPORT, 'Run');
+		expect(executionItems(third, 'Record as exported').map((row) => row.timesheet_id)).toEqual([late.id]);
+		const reports = executionItems(third, 'Report the change');
+		expect(reports).toHaveLength(1);
+		expect(String(reports[0].message)).toMatch(new RegExp(`^Timesheet ${changed} \\(.+\\) changed after it was exported on \\d{4}-\\d{2}-\\d{2}T`));
+		expect(await tableRows(EXPORTED_TIMESHEETS_TABLE.name)).toHaveLength(approved.length + 1);
+	});
+
+	test('the calendar: a shift created, moved, given to someone and removed is one event, created, changed and deleted', async () => {
+		await waitFor('the calendar trigger learned the shifts in use', 150_000, async () => ((await triggersThatLearned(demo.server, demo.workflows[CALENDAR_SYNC])) > 0 ? true : undefined));
+		const location = demo.sandbox.store.locations.find((l) => l.timezone === 'Australia/Sydney' && !l.archived)!;
+		const position = demo.sandbox.store.positions.find((p) => p.location_id === location.id && p.active && !p.archived)!;
+		const day = new Date(demo.sandbox.clock.now().getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
+		const shift = await api('POST', 'shifts', { location_id: location.id, position_id: position.id, start_time: `${day}T09:00:00+11:00`, end_time: `${day}T13:00:00+11:00` });
+		const event = async (what: string, accept: (row: Record<string, unknown> | undefined) => boolean) =>
+			await waitFor(what, 150_000, async () => {
+				const rows = (await tableRows(CALENDAR_TABLE.name)).filter((row) => row.shift_id === shift.id);
+				expect(rows.length).toBeLessThanOrEqual(1);
+				return accept(rows[0]) ? (rows[0] ?? 'gone') : undefined;
+			});
+		expect(await event('the new shift in the calendar', (row) => row !== undefined)).toMatchObject({ who: 'open', title: expect.stringMatching(/^Open shift · /), location: location.name });
+		await api('PATCH', `shifts/${String(shift.id)}`, { start_time: `${day}T10:00:00+11:00`, end_time: `${day}T14:00:00+11:00` });
+		const moved = await event('the moved shift', (row) => Date.parse(String(row?.start)) === Date.parse(`${day}T10:00:00+11:00`));
+		expect(Date.parse(String((moved as Record<string, unknown>).end))).toBe(Date.parse(`${day}T14:00:00+11:00`));
+		// Someone who may work there and has no other shift that day.
+		const busy = new Set(demo.sandbox.store.shifts.filter((s) => !s.archived && String(s.start_time).slice(0, 10) === day).map((s) => String(s.employee_id)));
+		const person = demo.sandbox.store.employees.find((e) => {
+			const at = (e.location_ids as string[] | undefined) ?? [];
+			return !busy.has(String(e.id)) && (at.length === 0 || at.includes(String(location.id))) && !((e.excluded_position_ids as string[]) ?? []).includes(String(position.id));
+		})!;
+		await api('PATCH', `shifts/${String(shift.id)}`, { employee_id: person.id });
+		const name = `${String(person.preferred_name || person.first_name)} ${String(person.last_name)}`;
+		await event('the shift given to someone', (row) => row?.who === name);
+		await api('DELETE', `shifts/${String(shift.id)}`);
+		expect(await event('the removed shift gone from the calendar', (row) => row === undefined)).toBe('gone');
 	});
 });
