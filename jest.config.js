@@ -93,6 +93,8 @@ module.exports = {
 		workflowOn('1.123', 'n8n-core-v1'),
 		workflowOn('2.41', 'n8n-core-v2-41', ['fault-drills']),
 		{ ...e2e, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+		// Not a layer of npm test (scripts/test.sh names its layers): npm run bench:attendance.
+		{ ...inProcess, displayName: 'bench', roots: [...common.roots, '<rootDir>/bench'], testMatch: ['<rootDir>/bench/**/*.bench.ts'] },
 		e2eOn('2.41.1'),
 		e2eOn('1.123.81'),
 	],

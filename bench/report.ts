@@ -73,6 +73,21 @@ export function report(): string {
 		if (triggerFacts.on && triggerFacts.off) lines.push('', `Poll time with Say What Changed on / off: ${fmtX(on.pollMs / off.pollMs)}.`);
 		lines.push('');
 	}
+	const none = triggerFacts['attendance none'] as Record<string, number> | undefined;
+	const every = triggerFacts['attendance every'] as Record<string, number> | undefined;
+	if (none || every) {
+		const both = (f: (t: Record<string, number>) => string) => `| ${none ? f(none) : '–'} | ${every ? f(every) : '–'} |`;
+		const paths = (t: Record<string, number>) => Object.entries(t.burstByPath as unknown as Record<string, number>).map(([k, v]) => `${v} ${k}`).join(', ');
+		lines.push(`**5. Rostering Timesheet Trigger and the attendance events** (polls once a minute, one location; ${((none ?? every)!.burst).toLocaleString('en')} timesheets of the last twelve days, each with its shift):`, '');
+		lines.push('| Measure | Created, Updated, Removed | and every attendance event |', '|---|---|---|');
+		lines.push(`| Requests per idle poll ${both((t) => String(t.idlePollRequests))}`);
+		lines.push(`| Burst of changes: requests ${both(paths)}`);
+		lines.push(`| Burst: items delivered ${both((t) => String(t.delivered))}`);
+		lines.push(`| Burst: poll (first request → execution starts) ${both((t) => fmtS(t.pollMs))}`);
+		lines.push(`| Burst: peak RSS (idle) ${both((t) => `${fmtMB(t.peakBytes)} (${fmtMB(t.idleBytes)})`)}`);
+		if (none && every) lines.push('', `Poll time with every attendance event on / none: ${fmtX(every.pollMs / none.pollMs)}.`);
+		lines.push('');
+	}
 	if (rateRows.length) {
 		lines.push(`**4. Create ${CONFIG.rateN.toLocaleString('en')} shifts under a rate limit of ${CONFIG.rate} requests/s** (429 with Retry-After):`, '');
 		lines.push('| Variant | Requests (429s) | Created | Failed items | Duplicates | Time | Floor: requests needed / rate |');

@@ -17,7 +17,7 @@
  *   BENCH_BURST        changes in the trigger's burst (default 10000; quick: 1000)
  *   BENCH_RATE         sandbox rate limit in scenario 4, requests/s (default 10)
  *   BENCH_RATE_N       shifts created under the rate limit (default 1000; quick: 100)
- *   BENCH_SCENARIOS    any of list,create,upsert,trigger,ratelimit (default all)
+ *   BENCH_SCENARIOS    any of list,create,upsert,trigger,ratelimit,attendance (default all but attendance)
  *   BENCH_README=1     (or --readme) replace the table in README.md's "## Benchmarks"
  *   BENCH_EXPRESSION_ENGINE  n8n's N8N_EXPRESSION_ENGINE: vm (n8n 2.x's default) or legacy
  *   BENCH_PROFILE=1    V8 CPU profiles of the n8n processes in bench/results/profiles (one per run)
@@ -40,7 +40,7 @@ import { machine, report, updateReadme } from './report';
 import { creating } from './scenarios/create';
 import { listing } from './scenarios/list';
 import { rateLimited } from './scenarios/ratelimit';
-import { trigger } from './scenarios/trigger';
+import { ATTENDANCE_TRIGGER, SHIFT_TRIGGER, trigger } from './scenarios/trigger';
 import { upserting } from './scenarios/upsert';
 import { CONFIG, log, t0 } from './settings';
 import { warmupWorkflow } from './workflows';
@@ -90,8 +90,12 @@ async function main(): Promise<void> {
 		if (CONFIG.scenarios.includes('ratelimit')) await rateLimited(b);
 		// Last: once published, the trigger polls every minute until n8n stops.
 		if (CONFIG.scenarios.includes('trigger')) {
-			await trigger(b, false);
-			await trigger(b, true);
+			await trigger(b, SHIFT_TRIGGER(false));
+			await trigger(b, SHIFT_TRIGGER(true));
+		}
+		if (CONFIG.scenarios.includes('attendance')) {
+			await trigger(b, ATTENDANCE_TRIGGER(false));
+			await trigger(b, ATTENDANCE_TRIGGER(true));
 		}
 	} finally {
 		if (server?.running) await server.stop();

@@ -209,23 +209,24 @@ export function codeBatchesAndHttpNode(sb: Sandbox, place: BenchPlace, rows: Arr
 	);
 }
 
-export function triggerWorkflow(place: BenchPlace, sayWhatChanged: boolean): WorkflowJson {
+export function triggerWorkflow(place: BenchPlace, run: { resource: 'shift' | 'timesheet'; events: string[]; sayWhatChanged: boolean; name: string }): WorkflowJson {
+	const title = run.resource === 'shift' ? 'Shift' : 'Timesheet';
 	return {
-		name: `bench: Rostering Shift Trigger${sayWhatChanged ? '' : ', Say What Changed off'}`,
+		name: `bench: Rostering ${title} Trigger (${run.name})`,
 		settings: { executionOrder: 'v1' },
 		nodes: [
 			{
 				id: nodeId(),
-				name: 'Rostering Shift Trigger',
-				type: 'n8n-nodes-rostering.rosteringShiftTrigger',
+				name: `Rostering ${title} Trigger`,
+				type: `n8n-nodes-rostering.rostering${title}Trigger`,
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {
 					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					events: ['created', 'updated', 'removed'],
+					events: run.events,
 					start: 'now',
 					filters: { locationId: locator(place.locationId) },
-					options: sayWhatChanged ? {} : { sayWhatChanged: false },
+					options: run.sayWhatChanged ? {} : { sayWhatChanged: false },
 				},
 				credentials,
 			},

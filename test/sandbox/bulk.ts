@@ -14,7 +14,7 @@
  */
 import type { Sandbox } from './index';
 import { hexId } from './ids';
-import type { Location, Position, Shift } from './model';
+import type { Location, Position, Shift, Timesheet } from './model';
 
 export interface BenchPlace {
 	locationId: string;
@@ -138,6 +138,68 @@ export function touchShifts(sb: Sandbox, ids: string[], note = 'changed in a bur
 		if (!s) continue;
 		s.notes = note;
 		s.updated_at = Math.max(s.updated_at, at);
+		changed++;
+	}
+	return changed;
+}
+
+/**
+ * Puts `count` finished timesheets at the bench place straight into the store, each with its shift
+ * (added too, with `shift_id` set), for `people` people in turn, laid back from the clock over the
+ * last `days` days (what a Timesheet trigger learns at publishing); returns the timesheets' ids.
+ * Six hours with no break, their shifts 30 minutes shorter: each is a Break Not Taken and a Long
+ * Hours when the attendance events are on.
+ */
+export function addTimesheets(sb: Sandbox, place: BenchPlace, count: number, opts: { tag?: string; people?: number; days?: number } = {}): string[] {
+	const t = sb.store.t;
+	const businessId = sb.store.businessId;
+	const now = sb.clock.now().getTime();
+	const at = Math.floor(now / 1000) * 1000 - 3_600_000;
+	const tag = opts.tag ?? 'bulk';
+	const people = opts.people ?? 100;
+	const span = (opts.days ?? 12) * 86_400_000;
+	const shiftIds = addShifts(sb, place, count, { tag: `${tag} timesheets`, start: Math.floor((now - span) / 60_000) * 60_000, stepMs: Math.max(60_000, Math.floor(span / count / 60_000) * 60_000), hours: 5.5 });
+	const ids: string[] = [];
+	shiftIds.forEach((shiftId, i) => {
+		const shift = t.shifts.get(shiftId)!;
+		shift.employee_id = hexId(`bench employee:${i % people}`);
+		shift.updated_at = at;
+		const id = hexId(`bench timesheet:${place.locationId}:${tag}:${i}`);
+		const timesheet: Timesheet = {
+			id,
+			business_id: businessId,
+			employee_id: shift.employee_id,
+			location_id: place.locationId,
+			position_id: place.positionId,
+			shift_id: shiftId,
+			start_time: shift.start_time,
+			end_time: shift.start_time + 6 * 3_600_000,
+			status: 'pending',
+			breaks: [],
+			note: null,
+			project_id: null,
+			clock_in_photo_taken: null,
+			clock_out_photo_taken: null,
+			created_by_app: true,
+			archived: false,
+			created_at: at,
+			updated_at: at,
+		};
+		t.timesheets.set(id, timesheet);
+		ids.push(id);
+	});
+	return ids;
+}
+
+/** A burst of timesheet changes: each one's end a minute later, updated_at the sandbox's clock now (to the second). */
+export function touchTimesheets(sb: Sandbox, ids: string[]): number {
+	const at = Math.floor(sb.clock.now().getTime() / 1000) * 1000;
+	let changed = 0;
+	for (const id of ids) {
+		const timesheet = sb.store.t.timesheets.get(id);
+		if (!timesheet || timesheet.end_time === null) continue;
+		timesheet.end_time += 60_000;
+		timesheet.updated_at = Math.max(timesheet.updated_at, at);
 		changed++;
 	}
 	return changed;

@@ -90,9 +90,19 @@ export function fmtNullable(ms: number | null, zone: string): string | null {
 	return ms === null ? null : fmt(ms, zone);
 }
 
+/** Local dates already worked out, per zone (a list's from/to asks for every record's on every page). */
+const localDates = new Map<string, Map<number, string>>();
+
 export function localDate(ms: number, zone: string): string {
-	if (!isRegionZone(zone)) return DateTime.fromMillis(ms, { zone }).toISODate() as string;
-	return wallClock(ms, zone).wall.toISOString().slice(0, 10);
+	let dates = localDates.get(zone);
+	if (!dates) localDates.set(zone, (dates = new Map()));
+	let date = dates.get(ms);
+	if (date === undefined) {
+		date = isRegionZone(zone) ? wallClock(ms, zone).wall.toISOString().slice(0, 10) : (DateTime.fromMillis(ms, { zone }).toISODate() as string);
+		if (dates.size >= 200_000) dates.clear();
+		dates.set(ms, date);
+	}
+	return date;
 }
 
 /** Monday (YYYY-MM-DD) of the local week that contains the instant. */

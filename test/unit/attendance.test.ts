@@ -4,7 +4,7 @@
  * written with, and which shift a timesheet belongs to. The events themselves run against the
  * sandbox in test/workflow/trigger-attendance.test.ts.
  */
-import { ATTENDANCE_DEFAULTS, ATTENDANCE_PROPERTIES, mondayOf, shiftOf, unpaidBreakMinutes } from '../../nodes/shared/trigger/attendance';
+import { ATTENDANCE_DEFAULTS, ATTENDANCE_PROPERTIES, mondayOf, shiftIndex, shiftOf, unpaidBreakMinutes } from '../../nodes/shared/trigger/attendance';
 
 describe('attendance events', () => {
 	it("the form's defaults are ATTENDANCE_DEFAULTS (written out for n8n's lint)", () => {
@@ -37,6 +37,8 @@ describe('attendance events', () => {
 		['a Monday morning in Sydney, written at its offset', '2031-05-05T06:00:00+10:00', '2031-05-05'],
 		['the same instant in UTC is still Sunday there', '2031-05-04T20:00:00Z', '2031-04-28'],
 		['a Sunday night in Sydney', '2031-05-11T23:30:00+10:00', '2031-05-05'],
+		['a Monday written in UTC', '2031-05-12T00:30:00Z', '2031-05-12'],
+		['a Wednesday across a year end', '2031-12-31T09:00:00+11:00', '2031-12-29'],
 	])('the week (Monday) of %s', (_how, time, monday) => {
 		expect(mondayOf(time)).toBe(monday);
 	});
@@ -49,8 +51,9 @@ describe('attendance events', () => {
 			{ id: 'morning', employee_id: 'e1', location_id: 'l1', start_time: '2031-05-06T09:00:00+10:00' },
 			{ id: 'next-day', employee_id: 'e1', location_id: 'l1', start_time: '2031-05-07T09:05:00+10:00' },
 		];
-		expect(shiftOf(timesheet, shifts)?.id).toBe('morning');
-		expect(shiftOf({ ...timesheet, shift_id: 'evening' }, shifts)?.id).toBe('evening');
-		expect(shiftOf({ ...timesheet, location_id: 'l2' }, shifts)).toBeUndefined();
+		const index = shiftIndex(shifts);
+		expect(shiftOf(timesheet, index)?.id).toBe('morning');
+		expect(shiftOf({ ...timesheet, shift_id: 'evening' }, index)?.id).toBe('evening');
+		expect(shiftOf({ ...timesheet, location_id: 'l2' }, index)).toBeUndefined();
 	});
 });

@@ -1,5 +1,4 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { DateTime } from 'luxon';
 
 import { subjectOf } from '../requests/errors';
 import { resource } from '../resources';
@@ -96,44 +95,79 @@ function spanMinutes(record: IDataObject): number {
 	return Math.round((ms(record.end_time) - ms(record.start_time)) / MINUTE);
 }
 
+/**
+ * The day a time falls on at the offset it is written with: its date as written ("2031-05-06T06:00:00+10:00"
+ * is the 6th, at the location, as the service writes its times).
+ */
+const localDay = (time: string) => time.slice(0, 10);
+
 /** The Monday of the week a time falls in, at the offset it is written with (the location's, as the service writes it). */
 export function mondayOf(time: string): string {
-	return DateTime.fromISO(time, { setZone: true }).startOf('week').toISODate() ?? time.slice(0, 10);
+	const day = Date.parse(`${localDay(time)}T00:00:00Z`);
+	if (Number.isNaN(day)) return localDay(time);
+	const sinceMonday = (new Date(day).getUTCDay() + 6) % 7;
+	return new Date(day - sinceMonday * DAY).toISOString().slice(0, 10);
 }
 
-const localDay = (time: string) => DateTime.fromISO(time, { setZone: true }).toISODate() ?? time.slice(0, 10);
+/** The shifts read, by id and by person, location and day, so that each timesheet finds its own without a scan. */
+export interface ShiftIndex {
+	byId: Map<string, IDataObject>;
+	byPersonDay: Map<string, IDataObject[]>;
+}
+
+const personDay = (record: IDataObject) => `${String(record.employee_id)}|${String(record.location_id)}|${localDay(String(record.start_time))}`;
+
+export function shiftIndex(shifts: IDataObject[]): ShiftIndex {
+	const index: ShiftIndex = { byId: new Map(), byPersonDay: new Map() };
+	for (const shift of shifts) {
+		index.byId.set(String(shift.id), shift);
+		if (shift.archived === true || !shift.employee_id) continue;
+		const key = personDay(shift);
+		index.byPersonDay.set(key, [...(index.byPersonDay.get(key) ?? []), shift]);
+	}
+	return index;
+}
 
 /** The shift of a timesheet: its shift_id, else the person's shift at that location on that day, nearest its start. */
-export function shiftOf(timesheet: IDataObject, shifts: IDataObject[]): IDataObject | undefined {
+export function shiftOf(timesheet: IDataObject, index: ShiftIndex): IDataObject | undefined {
 	if (typeof timesheet.shift_id === 'string' && timesheet.shift_id !== '') {
-		const own = shifts.find((shift) => shift.id === timesheet.shift_id);
+		const own = index.byId.get(timesheet.shift_id);
 		if (own) return own;
 	}
 	const start = ms(timesheet.start_time);
-	const day = localDay(String(timesheet.start_time));
-	const same = shifts.filter(
-		(shift) =>
-			shift.archived !== true &&
-			shift.employee_id === timesheet.employee_id &&
-			shift.location_id === timesheet.location_id &&
-			localDay(String(shift.start_time)) === day,
-	);
-	same.sort((a, b) => Math.abs(ms(a.start_time) - start) - Math.abs(ms(b.start_time) - start));
-	return same[0];
+	const same = index.byPersonDay.get(personDay(timesheet)) ?? [];
+	return [...same].sort((a, b) => Math.abs(ms(a.start_time) - start) - Math.abs(ms(b.start_time) - start))[0];
 }
 
 const shiftSummary = (shift: IDataObject | undefined) =>
 	shift ? { id: shift.id, start_time: shift.start_time, end_time: shift.end_time, position_id: shift.position_id ?? null } : null;
 
-/** One read of the shifts over the days of `timesheets` (a day wider each side: local dates), with the trigger's filters. */
+/** How many parts of its days the shift read is split into, read side by side (the transport lets four requests per credential be in flight). */
+const SHIFT_READ_PARTS = 4;
+
+/**
+ * One read of the shifts over the days of `timesheets` (a day wider each side: local dates), with
+ * the trigger's filters. For many timesheets the days are read in up to four parts side by side,
+ * so that a burst's shift pages take about a quarter of the time its timesheet pages took (each
+ * part may end on a page not full: at most three requests more than one read would need).
+ */
 async function shiftsAround(ctx: IPollFunctions, timesheets: IDataObject[], query: IDataObject, maxRateLimitWaitSeconds: number): Promise<IDataObject[]> {
-	if (timesheets.length === 0) return [];
 	const starts = timesheets.map((timesheet) => ms(timesheet.start_time)).filter((start) => !Number.isNaN(start));
-	const qs: IDataObject = { from: dayOf(Math.min(...starts) - DAY), to: dayOf(Math.max(...starts) + DAY) };
-	if (query.location_id) qs.location_id = query.location_id;
-	if (query.employee_id) qs.employee_id = query.employee_id;
+	if (starts.length === 0) return [];
+	const first = Date.parse(`${dayOf(starts.reduce((a, b) => Math.min(a, b)) - DAY)}T00:00:00Z`);
+	const days = Math.round((Date.parse(`${dayOf(starts.reduce((a, b) => Math.max(a, b)) + DAY)}T00:00:00Z`) - first) / DAY) + 1;
+	// Split only when the shifts are likely to fill more than a page each (about one per timesheet).
+	const parts = Math.max(1, Math.min(SHIFT_READ_PARTS, days, Math.floor(starts.length / 200)));
 	const shifts = resource('shift');
-	return await listAll(ctx, `/v1/${shifts.path}`, qs, { subject: subjectOf('shift', 'getAll'), rangeDays: shifts.rangeDays, maxRateLimitWaitSeconds });
+	const reads = Array.from({ length: parts }, async (_, part) => {
+		const from = first + Math.floor((part * days) / parts) * DAY;
+		const to = first + (Math.floor(((part + 1) * days) / parts) - 1) * DAY;
+		const qs: IDataObject = { from: dayOf(from), to: dayOf(to) };
+		if (query.location_id) qs.location_id = query.location_id;
+		if (query.employee_id) qs.employee_id = query.employee_id;
+		return await listAll(ctx, `/v1/${shifts.path}`, qs, { subject: subjectOf('shift', 'getAll'), rangeDays: shifts.rangeDays, maxRateLimitWaitSeconds });
+	});
+	return (await Promise.all(reads)).flat();
 }
 
 /** The remembered timesheets as records with their ids. */
@@ -172,7 +206,11 @@ export async function attendanceItems(ctx: IPollFunctions, input: PollInput, set
 		: [];
 	const finished = changed.filter(isFinished);
 	const longOnes = on(ATTENDANCE_EVENTS.longHours) ? finished.filter((timesheet) => !(`${ATTENDANCE_EVENTS.longHours}:${String(timesheet.id)}` in kept.told)) : [];
-	const shifts = await shiftsAround(ctx, [...lateOnes, ...toWatch, ...longOnes], input.query, input.maxRateLimitWaitSeconds);
+	// The shifts and (Long Hours by the week) the employments are read side by side.
+	const [shifts, weeks] = await Promise.all([
+		shiftsAround(ctx, [...lateOnes, ...toWatch, ...longOnes], input.query, input.maxRateLimitWaitSeconds).then(shiftIndex),
+		on(ATTENDANCE_EVENTS.longHours) && finished.length > 0 ? longWeeks(ctx, input, finished, settings, kept) : [],
+	]);
 
 	const items: TriggerItem[] = [
 		...lateClockIns(lateOnes, shifts, settings, kept, now),
@@ -180,7 +218,7 @@ export async function attendanceItems(ctx: IPollFunctions, input: PollInput, set
 		...(on(ATTENDANCE_EVENTS.breakNotTaken) ? breaksNotTaken(finished, settings, kept, now) : []),
 		...longerThanShift(longOnes, shifts, settings, kept, now),
 	];
-	if (on(ATTENDANCE_EVENTS.longHours) && finished.length > 0) items.push(...(await longWeeks(ctx, input, finished, settings, kept)));
+	items.push(...weeks);
 	return { items, next: { ...state, attendance: kept } };
 }
 
@@ -197,7 +235,7 @@ function timesOrBreaksChanged(change: Change): boolean {
 	return Object.keys(diff(TIMES_AND_BREAKS, change.before, change.record)).length > 0;
 }
 
-function lateClockIns(timesheets: IDataObject[], shifts: IDataObject[], settings: AttendanceSettings, kept: AttendanceState, now: number): TriggerItem[] {
+function lateClockIns(timesheets: IDataObject[], shifts: ShiftIndex, settings: AttendanceSettings, kept: AttendanceState, now: number): TriggerItem[] {
 	const items: TriggerItem[] = [];
 	for (const timesheet of timesheets) {
 		const shift = shiftOf(timesheet, shifts);
@@ -213,7 +251,7 @@ function lateClockIns(timesheets: IDataObject[], shifts: IDataObject[], settings
  * Still Clocked In: schedules each open timesheet not watched yet (its due moment from its shift's
  * end, or its start), then tells those due by `now` that the trigger's memory still holds open.
  */
-function stillClockedIn(memory: Memory | undefined, toWatch: IDataObject[], shifts: IDataObject[], now: number, settings: AttendanceSettings, kept: AttendanceState): TriggerItem[] {
+function stillClockedIn(memory: Memory | undefined, toWatch: IDataObject[], shifts: ShiftIndex, now: number, settings: AttendanceSettings, kept: AttendanceState): TriggerItem[] {
 	for (const timesheet of toWatch) {
 		const shift = shiftOf(timesheet, shifts);
 		const shiftEnd = shift ? ms(shift.end_time) : NaN;
@@ -264,7 +302,7 @@ function breaksNotTaken(finished: IDataObject[], settings: AttendanceSettings, k
 	return items;
 }
 
-function longerThanShift(finished: IDataObject[], shifts: IDataObject[], settings: AttendanceSettings, kept: AttendanceState, now: number): TriggerItem[] {
+function longerThanShift(finished: IDataObject[], shifts: ShiftIndex, settings: AttendanceSettings, kept: AttendanceState, now: number): TriggerItem[] {
 	const items: TriggerItem[] = [];
 	for (const timesheet of finished) {
 		const shift = shiftOf(timesheet, shifts);
