@@ -17,6 +17,7 @@ import { daysAt, type Days } from './input/days';
 import { maxRateLimitWait, userIdempotencyKey } from './input/params';
 import { resource, type ResourceKey } from './resources';
 import { addNames, nameList } from './editor/names';
+import { simplified } from './editor/simplify';
 import { passThroughOf } from './n8n-internals';
 import { idempotencyKey, listAll, send } from './requests/transport';
 import { checkId, inputError, toDate, toInteger, toTimestamp } from './input/values';
@@ -204,10 +205,14 @@ export function runThroughTransport(key: ResourceKey) {
 		// The record the request names: one record's path, or the record a list hangs off.
 		const id = /\/([0-9a-f]{24})(?:\/|$)/.exec(url)?.[1];
 		// Options › Add Names, offered on the reads (get, getAll) of resources that carry ids.
-		const named = async (records: IDataObject[]) =>
-			this.getNodeParameter('options.addNames', false) === true
-				? await addNames(this, records, { baseURL: options.baseURL, passThrough: passThroughOf(options), maxRateLimitWaitSeconds: maxWait })
-				: records;
+		// Then Options › Simplify, which keeps the names beside their ids.
+		const named = async (records: IDataObject[]) => {
+			const withNames =
+				this.getNodeParameter('options.addNames', false) === true
+					? await addNames(this, records, { baseURL: options.baseURL, passThrough: passThroughOf(options), maxRateLimitWaitSeconds: maxWait })
+					: records;
+			return this.getNodeParameter('options.simplify', false) === true ? withNames.map((record) => simplified(key, record)) : withNames;
+		};
 		// A Get of a list for a range (timesheet totals) reads the whole list; Limit is Get Many's.
 		if (operation === 'getAll' || (operation === 'get' && spec.getReadsList)) {
 			const returnAll = operation !== 'getAll' || (this.getNodeParameter('returnAll', false) as boolean);

@@ -195,6 +195,23 @@ describe('Get Many › Filters › Open Shifts Only', () => {
 	});
 });
 
+describe('Get Many › Options › Simplify', () => {
+	it('gives each shift only its id, place, position, person, times, status and notes, with the names Add Names puts beside the ids', async () => {
+		const sydney = locationIn('Australia/Sydney');
+		const full = await f.run('rosteringShift', { operation: 'getAll', returnAll: false, limit: 3, filters: { locationId: byId(sydney.id) } });
+		const simple = await f.run('rosteringShift', { operation: 'getAll', returnAll: false, limit: 3, filters: { locationId: byId(sydney.id) }, options: { simplify: true, addNames: true } });
+		expect(simple.error).toBeUndefined();
+		const fields = ['id', 'location_id', 'location_name', 'position_id', 'position_name', 'employee_id', 'employee_name', 'start_time', 'end_time', 'status', 'notes'];
+		simple.json('Node').forEach((shift, i) => {
+			expect(Object.keys(shift).sort()).toEqual(fields.filter((field) => field in shift).sort());
+			expect(shift).toMatchObject({ id: full.json('Node')[i].id, start_time: full.json('Node')[i].start_time, location_name: sydney.name });
+			expect(shift).not.toHaveProperty('breaks');
+			expect(shift).not.toHaveProperty('updated_at');
+		});
+		expect(Object.keys(full.json('Node')[0])).toEqual(expect.arrayContaining(['breaks', 'updated_at', 'roster_id']));
+	});
+});
+
 describe('Get Many › Filters › Days', () => {
 	const dayAt = (zone: string, plus = 0) => DateTime.now().setZone(zone).plus({ days: plus }).toISODate();
 	const shiftLists = () => f.apiRequests().filter((r) => r.method === 'GET' && r.path === '/v1/shifts');

@@ -4,6 +4,7 @@ import { NAMED_RESOURCES } from './names';
 import { resource, type ListParameter, type ResourceKey } from '../resources';
 import { capitalised, titleCase, withArticle } from '../input/values';
 import { DAYS } from '../input/days';
+import { simplifyOption } from './simplify';
 
 
 /**
@@ -251,6 +252,7 @@ export function requestOptions(writeOperations: string[], allOperations: string[
 		displayOptions: show(allOperations),
 		options: [
 			addNamesOption({ show: { '/operation': ['get', 'getAll'], '/resource': NAMED_RESOURCES } }),
+			simplifyOption(),
 			{
 				displayName: 'Idempotency Key',
 				name: 'idempotencyKey',
