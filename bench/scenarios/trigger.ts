@@ -22,6 +22,9 @@ function debugRequests(name: string, requests: RecordedRequest[]): void {
 	fs.writeFileSync(`/tmp/bench-${name}.json`, JSON.stringify(seen));
 }
 
+/** The timesheets of scenario 5 (BENCH_WORKED, as in bench/attendance.bench.ts): the worst case by default, or 'as rostered'. */
+const WORKED = process.env.BENCH_WORKED === 'as rostered' ? 'as rostered' : 'long, no break';
+
 /** One trigger run: the resource, its events, Say What Changed, and the name its figures go under. */
 export interface TriggerRun {
 	name: string;
@@ -54,7 +57,7 @@ export async function trigger(b: Bench, run: TriggerRun): Promise<void> {
 	const ids =
 		run.resource === 'shift'
 			? addShifts(b.sb, b.triggerPlace, n, { tag: `trigger-${variant}`, start: Math.floor((now + 86_400_000) / 60_000) * 60_000, stepMs: Math.floor((24 * 86_400_000) / n / 60_000) * 60_000 || 60_000 })
-			: addTimesheets(b.sb, b.triggerPlace, n, { tag: `trigger-${variant}` });
+			: addTimesheets(b.sb, b.triggerPlace, n, { tag: `trigger-${variant}`, ...(WORKED === 'as rostered' ? { worked: WORKED, people: 1_000 } : {}) });
 	const path = run.resource === 'shift' ? '/v1/shifts' : '/v1/timesheets';
 	const nodeName = run.resource === 'shift' ? 'Rostering Shift Trigger' : 'Rostering Timesheet Trigger';
 	// Added well before the trigger is published: not a change it would read.

@@ -147,10 +147,16 @@ export function touchShifts(sb: Sandbox, ids: string[], note = 'changed in a bur
  * Puts `count` finished timesheets at the bench place straight into the store, each with its shift
  * (added too, with `shift_id` set), for `people` people in turn, laid back from the clock over the
  * last `days` days (what a Timesheet trigger learns at publishing); returns the timesheets' ids.
- * Six hours with no break, their shifts 30 minutes shorter: each is a Break Not Taken and a Long
- * Hours when the attendance events are on.
+ * By default (`worked: 'long, no break'`) six hours with no break, their shifts 30 minutes shorter:
+ * each is a Break Not Taken and a Long Hours when the attendance events are on. `'as rostered'`:
+ * the shift's six hours with a 30-minute unpaid break, which tells neither.
  */
-export function addTimesheets(sb: Sandbox, place: BenchPlace, count: number, opts: { tag?: string; people?: number; days?: number } = {}): string[] {
+export function addTimesheets(
+	sb: Sandbox,
+	place: BenchPlace,
+	count: number,
+	opts: { tag?: string; people?: number; days?: number; worked?: 'long, no break' | 'as rostered' } = {},
+): string[] {
 	const t = sb.store.t;
 	const businessId = sb.store.businessId;
 	const now = sb.clock.now().getTime();
@@ -158,7 +164,8 @@ export function addTimesheets(sb: Sandbox, place: BenchPlace, count: number, opt
 	const tag = opts.tag ?? 'bulk';
 	const people = opts.people ?? 100;
 	const span = (opts.days ?? 12) * 86_400_000;
-	const shiftIds = addShifts(sb, place, count, { tag: `${tag} timesheets`, start: Math.floor((now - span) / 60_000) * 60_000, stepMs: Math.max(60_000, Math.floor(span / count / 60_000) * 60_000), hours: 5.5 });
+	const asRostered = opts.worked === 'as rostered';
+	const shiftIds = addShifts(sb, place, count, { tag: `${tag} timesheets`, start: Math.floor((now - span) / 60_000) * 60_000, stepMs: Math.max(60_000, Math.floor(span / count / 60_000) * 60_000), hours: asRostered ? 6 : 5.5 });
 	const ids: string[] = [];
 	shiftIds.forEach((shiftId, i) => {
 		const shift = t.shifts.get(shiftId)!;
@@ -175,7 +182,7 @@ export function addTimesheets(sb: Sandbox, place: BenchPlace, count: number, opt
 			start_time: shift.start_time,
 			end_time: shift.start_time + 6 * 3_600_000,
 			status: 'pending',
-			breaks: [],
+			breaks: asRostered ? [{ start: shift.start_time + 3 * 3_600_000, end: shift.start_time + 3.5 * 3_600_000, paid: false }] : [],
 			note: null,
 			project_id: null,
 			clock_in_photo_taken: null,
