@@ -274,7 +274,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		expect(items).toEqual([expect.objectContaining({ ...change, resource: 'shift' })]);
 	});
 
-	test('published, the events people act on: a shift assigned, a shift nobody clocked in for, a timesheet approved, an on-demand shift filled, a project archived, a leave request decided, and Watch Fields (a notes change left out, a time change delivered), each once, saying what changed', async () => {
+	test('published, the events people act on: a shift assigned, a shift nobody clocked in for, a timesheet approved, a timesheet without its break, an on-demand shift filled, a project archived, a leave request decided, and Watch Fields (a notes change left out, a time change delivered), each once, saying what changed', async () => {
 		const s = server!;
 		const eventsId = await n8n!.importWorkflow(eventsWorkflow());
 		await s.activate(eventsId);
@@ -316,8 +316,25 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		await api('PATCH', `/projects/${String(project.id)}`, { status: 'archived' });
 		const leave = [...sb.store.t.leaveRequests.values()].find((r) => r.business_id === sb.store.mainBusinessId && r.status === 'pending' && !r.archived)!;
 		sb.manager.decideLeaveRequest(leave.id, 'approved');
+		// Break Not Taken: six hours worked with no break, entered through the API three nights ago
+		// (00:00 to 06:00 at the location) for someone with no timesheet then.
+		const nightStart = Math.floor((now - 3 * 86_400_000) / 86_400_000) * 86_400_000 + 13 * 3_600_000;
+		const nightEnd = nightStart + 6 * 3_600_000;
+		const overlaps = (id: unknown) =>
+			sb.store.timesheets.some((t) => t.employee_id === id && !t.archived && Date.parse(String(t.start_time)) < nightEnd && (t.end_time === null ? now : Date.parse(String(t.end_time))) > nightStart);
+		const nightWorker = sb.store.employees.find((e) => {
+			const at = (e.location_ids as string[] | undefined) ?? [];
+			return !overlaps(e.id) && (at.length === 0 || at.includes(String(open.location_id))) && !((e.excluded_position_ids as string[]) ?? []).includes(String(open.position_id));
+		})!;
+		const noBreak = await api('POST', '/timesheets', {
+			employee_id: nightWorker.id,
+			location_id: open.location_id,
+			position_id: open.position_id,
+			start_time: new Date(nightStart).toISOString(),
+			end_time: new Date(nightEnd).toISOString(),
+		});
 
-		const derived = ['assigned', 'updated', 'approved', ...MORE_TRIGGERS.map((trigger) => trigger.event)];
+		const derived = ['assigned', 'updated', 'approved', 'break_not_taken', ...MORE_TRIGGERS.map((trigger) => trigger.event)];
 		const events = await waitFor(`the ${derived.join(', ')} events`, 150_000, async () => {
 			const found = await items();
 			return derived.every((event) => found.some((item) => item.event === event)) ? found : undefined;
@@ -335,13 +352,16 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		expect(events.filter((item) => item.event === 'approved')).toEqual([
 			expect.objectContaining({ resource: 'timesheet', record: expect.objectContaining({ id: pending.id, status: 'approved' }), changes: { status: { from: 'pending', to: 'approved' } }, changes_known: true }),
 		]);
+		expect(events.filter((item) => item.event === 'break_not_taken')).toEqual([
+			expect.objectContaining({ resource: 'timesheet', record: expect.objectContaining({ id: noBreak.id }), worked_minutes: 360, unpaid_break_minutes: 0 }),
+		]);
 		const more = events.filter((item) => MORE_TRIGGERS.some((trigger) => trigger.event === item.event)).sort((a, b) => String(a.event).localeCompare(String(b.event)));
 		expect(more).toEqual([
 			expect.objectContaining({ event: 'became_filled', resource: 'onDemandShift', record: expect.objectContaining({ id: posted.id }), changes: { status: { from: 'posted', to: 'filled' } }, changes_known: true }),
 			expect.objectContaining({ event: 'decided', resource: 'leaveRequest', record: expect.objectContaining({ id: leave.id }), changes: { status: { from: 'pending', to: 'approved' } }, changes_known: true }),
 			expect.objectContaining({ event: 'project_archived', resource: 'project', record: expect.objectContaining({ id: project.id }), changes: { status: { from: 'active', to: 'archived' }, archived: { from: false, to: true } }, changes_known: true }),
 		]);
-		log('assigned, updated (watch fields), approved, filled, archived and decided seen');
+		log('assigned, updated (watch fields), approved, break not taken, filled, archived and decided seen');
 
 		// No Clock-In: a shift starting in two minutes for someone free then; the service's clock moved
 		// on 13 minutes (its own clock is what the trigger reads); nobody clocks in.
@@ -391,6 +411,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 				`no_clock_in ${String(late.id)}`,
 				`updated ${String(moved.id)}`,
 				`approved ${String(pending.id)}`,
+				`break_not_taken ${String(noBreak.id)}`,
 				`became_filled ${String(posted.id)}`,
 				`project_archived ${String(project.id)}`,
 				`decided ${leave.id}`,
@@ -418,7 +439,7 @@ const MORE_TRIGGERS = [
 
 /**
  * A Shift trigger on Assigned, No Clock-In (10 minutes) and Updated with Watch Fields start and end
- * time, a Timesheet trigger on Approved, and MORE_TRIGGERS (On-Demand Shift on Became Filled,
+ * time, a Timesheet trigger on Approved and Break Not Taken, and MORE_TRIGGERS (On-Demand Shift on Became Filled,
  * Project on Archived, Leave Request on Decided), all polling every 15 s.
  */
 function eventsWorkflow(): WorkflowJson {
@@ -431,7 +452,7 @@ function eventsWorkflow(): WorkflowJson {
 		name: TIMESHEET_TRIGGER,
 		type: 'n8n-nodes-rostering.rosteringTimesheetTrigger',
 		position: [0, 200],
-		parameters: { pollTimes: POLL_EVERY_15_SECONDS, events: ['approved'], start: 'now', options: {} },
+		parameters: { pollTimes: POLL_EVERY_15_SECONDS, events: ['approved', 'break_not_taken'], start: 'now', options: {} },
 	});
 	MORE_TRIGGERS.forEach((trigger, i) =>
 		workflow.nodes.push({
