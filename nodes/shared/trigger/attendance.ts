@@ -176,9 +176,22 @@ function remembered(memory: Memory | undefined): IDataObject[] {
 	return Object.keys(memory.records).map((id) => ({ id, ...recall(memory, id)!.values }));
 }
 
-/** Forgets what was told long enough ago. */
-function pruned(told: Record<string, number>, now: number): Record<string, number> {
-	return Object.fromEntries(Object.entries(told).filter(([, until]) => until > now));
+/** At most this many told keys are kept (the oldest forgotten first): the state stays bounded. */
+const MAX_TOLD = 50_000;
+
+/**
+ * Forgets what was told long enough ago, except a Still Clocked In whose timesheet the trigger still
+ * remembers open (told again in 35 days otherwise); and, past MAX_TOLD, the oldest.
+ */
+function pruned(told: Record<string, number>, now: number, memory: Memory | undefined): Record<string, number> {
+	const stillOpen = (key: string) => {
+		if (!key.startsWith(`${ATTENDANCE_EVENTS.stillClockedIn}:`) || !memory) return false;
+		const seen = recall(memory, key.slice(ATTENDANCE_EVENTS.stillClockedIn.length + 1));
+		return seen !== undefined && isOpen(seen.values);
+	};
+	const kept = Object.entries(told).filter(([key, until]) => until > now || stillOpen(key));
+	if (kept.length > MAX_TOLD) kept.sort((a, b) => b[1] - a[1]).splice(MAX_TOLD);
+	return Object.fromEntries(kept);
 }
 
 interface PollInput {
@@ -196,7 +209,7 @@ interface PollInput {
 export async function attendanceItems(ctx: IPollFunctions, input: PollInput, settings: AttendanceSettings): Promise<{ items: TriggerItem[]; next: TriggerState }> {
 	const { state, changes, now } = input;
 	const on = (event: string) => settings.events.includes(event);
-	const kept: AttendanceState = { due: { ...(state.attendance?.due ?? {}) }, told: pruned(state.attendance?.told ?? {}, now), hours: state.attendance?.hours };
+	const kept: AttendanceState = { due: { ...(state.attendance?.due ?? {}) }, told: pruned(state.attendance?.told ?? {}, now, state.memory), hours: state.attendance?.hours };
 	const changed = changes
 		.filter((change) => change.event !== 'removed' && timesOrBreaksChanged(change))
 		.map((change) => ({ id: String(change.record.id), ...change.record }));
@@ -214,7 +227,7 @@ export async function attendanceItems(ctx: IPollFunctions, input: PollInput, set
 
 	const items: TriggerItem[] = [
 		...lateClockIns(lateOnes, shifts, settings, kept, now),
-		...stillClockedIn(state.memory, toWatch, shifts, now, settings, kept),
+		...(on(ATTENDANCE_EVENTS.stillClockedIn) ? stillClockedIn(state.memory, toWatch, shifts, now, settings, kept) : []),
 		...(on(ATTENDANCE_EVENTS.breakNotTaken) ? breaksNotTaken(finished, settings, kept, now) : []),
 		...longerThanShift(longOnes, shifts, settings, kept, now),
 	];
@@ -261,7 +274,10 @@ function stillClockedIn(memory: Memory | undefined, toWatch: IDataObject[], shif
 	const items: TriggerItem[] = [];
 	for (const [id, [due, shiftId, shiftEnd]] of Object.entries(kept.due)) {
 		const seen = memory ? recall(memory, id) : undefined;
-		const timesheet: IDataObject | undefined = seen ? { id, ...seen.values } : undefined;
+		// As the trigger remembers it: its kept fields, a value kept only as a hash (long notes, many breaks) left out.
+		const timesheet: IDataObject | undefined = seen
+			? Object.fromEntries(Object.entries({ id, ...seen.values }).filter(([, value]) => !(typeof value === 'string' && value.startsWith('#'))))
+			: undefined;
 		if (!timesheet || !isOpen(timesheet)) {
 			delete kept.due[id];
 			continue;
@@ -322,14 +338,15 @@ function longerThanShift(finished: IDataObject[], shifts: ShiftIndex, settings: 
 	return items;
 }
 
-/** Hours worked (span less unpaid breaks) by each person in each week, from the remembered finished timesheets. */
+/** Paid hours by each person in each week, from the remembered finished timesheets. */
 function weekTotals(memory: Memory | undefined): Map<string, { hours: number; ids: string[] }> {
 	const totals = new Map<string, { hours: number; ids: string[] }>();
 	for (const timesheet of remembered(memory)) {
 		if (!isFinished(timesheet) || typeof timesheet.employee_id !== 'string') continue;
 		const key = `${timesheet.employee_id}:${mondayOf(String(timesheet.start_time))}`;
 		const total = totals.get(key) ?? { hours: 0, ids: [] };
-		total.hours += (spanMinutes(timesheet) - unpaidBreakMinutes(timesheet)) / 60;
+		// The service's paid hours (after unpaid breaks); worked out from the times and breaks without them.
+		total.hours += typeof timesheet.paid_hours === 'number' ? timesheet.paid_hours : (spanMinutes(timesheet) - unpaidBreakMinutes(timesheet)) / 60;
 		total.ids.push(String(timesheet.id));
 		totals.set(key, total);
 	}
@@ -380,7 +397,14 @@ async function ordinaryHours(ctx: IPollFunctions, input: PollInput, timesheets: 
 	const fresh = known && input.now - known.at < HOURS_KEPT_MS;
 	if (fresh && timesheets.every((timesheet) => String(timesheet.employee_id) in known.by)) return known.by;
 	const employments = resource('employment');
-	const read = await listAll(ctx, `/v1/${employments.path}`, {}, { subject: subjectOf('employment', 'getAll'), maxRateLimitWaitSeconds: input.maxRateLimitWaitSeconds });
+	// A connection without Staff Details (people:read) cannot read them: Weekly Hours stands in for
+	// everyone (limit_from 'option'), rather than a trigger that fails at every poll.
+	const read = await listAll(ctx, `/v1/${employments.path}`, {}, { subject: subjectOf('employment', 'getAll'), maxRateLimitWaitSeconds: input.maxRateLimitWaitSeconds }).catch(
+		(error: { httpCode?: string; context?: IDataObject }) => {
+			if (String(error.httpCode ?? error.context?.httpCode) === '403') return [] as IDataObject[];
+			throw error;
+		},
+	);
 	const by: Record<string, number | null> = {};
 	for (const employment of read) {
 		if (typeof employment.employee_id !== 'string' || employment.archived === true) continue;

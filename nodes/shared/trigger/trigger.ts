@@ -302,12 +302,8 @@ async function recordsInUse(ctx: IPollFunctions, key: ResourceKey, query: IDataO
 	return await listAll(ctx, `/v1/${spec.path}`, qs, { subject: subjectOf(key, 'getAll'), limit: MAX_REMEMBERED, rangeDays: spec.rangeDays, maxRateLimitWaitSeconds });
 }
 
-/** One poll of a trigger on `key`: the changes since the last poll, each once (README, Trigger). */
-export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promise<INodeExecutionData[][] | null> {
-	const spec = resource(key);
-	if (!WATCHABLE.includes(key)) {
-		throw inputError(ctx.getNode(), 0, `Resource: "${String(key)}" cannot be watched`, 'Choose one of the resources in the list.');
-	}
+/** The events chosen and what they need, checked: Events not empty, Say What Changed on for the events told from memory. */
+function chosen(ctx: IPollFunctions, key: ResourceKey) {
 	const events = ctx.getNodeParameter('events', []) as string[];
 	if (events.length === 0) {
 		throw inputError(ctx.getNode(), 0, 'Events is empty', 'Choose at least one of Created, Updated and Removed, or another event in the list.');
@@ -321,6 +317,16 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 	if (!remembering && attendance) {
 		throw inputError(ctx.getNode(), 0, 'The attendance events need Options › Say What Changed', 'The trigger tells them from what it remembers of the timesheets: switch Say What Changed on, or take Late Clock-In, Still Clocked In, Break Not Taken and Long Hours out of Events.');
 	}
+	return { events, watch, remembering, attendance };
+}
+
+/** One poll of a trigger on `key`: the changes since the last poll, each once (README, Trigger). */
+export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promise<INodeExecutionData[][] | null> {
+	const spec = resource(key);
+	if (!WATCHABLE.includes(key)) {
+		throw inputError(ctx.getNode(), 0, `Resource: "${String(key)}" cannot be watched`, 'Choose one of the resources in the list.');
+	}
+	const { events, watch, remembering, attendance } = chosen(ctx, key);
 	const query = filterQuery(ctx, key);
 	const maxRateLimitWaitSeconds = maxRateLimitWait(ctx);
 	const subject = subjectOf(key, 'getAll');
@@ -338,6 +344,11 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 		if (attendance) {
 			const told = await recentAttendance(ctx, changedSince, attendance, query, maxRateLimitWaitSeconds);
 			if (told.length > 0) return await outputOf(ctx, key, told.slice(0, 1));
+			if (events.every((event) => choosesAttendance([event]))) {
+				throw new NodeOperationError(ctx.getNode(), 'No timesheet of the last week gives the chosen events', {
+					description: 'Fetch Test Event tells them from the timesheets changed in the last seven days, with the thresholds set here. Lower a threshold to see an example, or add Created or Updated to Events.',
+				});
+			}
 		}
 		return await testEvent(ctx, key, { events, watch, remembering, query, maxRateLimitWaitSeconds }, changedSince, saved);
 	}

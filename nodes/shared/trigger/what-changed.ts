@@ -37,7 +37,8 @@ const LONGEST_KEPT = 200;
  */
 export const KEPT_FIELDS: Partial<Record<ResourceKey, string[]>> = {
 	shift: ['location_id', 'position_id', 'employee_id', 'start_time', 'end_time', 'status', 'breaks', 'notes', 'project_id', 'archived'],
-	timesheet: ['employee_id', 'location_id', 'position_id', 'shift_id', 'start_time', 'end_time', 'status', 'breaks', 'note', 'notes', 'project_id', 'archived'],
+	// paid_hours: what Long Hours by the week adds up (a list of three breaks is kept as a hash, so its unpaid part could not be worked out again).
+	timesheet: ['employee_id', 'location_id', 'position_id', 'shift_id', 'start_time', 'end_time', 'status', 'breaks', 'note', 'notes', 'project_id', 'paid_hours', 'archived'],
 	onDemandShift: ['location_id', 'position_id', 'start_time', 'end_time', 'status', 'rate_set', 'notes', 'posted_at', 'archived'],
 	project: ['name', 'code', 'colour', 'status', 'employee_ids', 'archived'],
 	// Inferred fields (the spec does not show leave's): the sandbox's, test/sandbox/CHOICES.md.
