@@ -95,3 +95,24 @@ describe('takeChanges', () => {
 		expect(fingerprint({ id: 'a', updated_at: at(1) }).split(':')[0]).toBe(String(T0 + 1000));
 	});
 });
+
+describe('a memory saved before a field was added to what the trigger keeps (a newer package)', () => {
+	it("keeps what it knew: the record's next change says what changed, the added field (paid_hours) is not taken for a change", async () => {
+		const { KEPT_FIELDS } = await import('../../nodes/shared/trigger/what-changed');
+		const fields = KEPT_FIELDS.timesheet!;
+		const old = fields.filter((field) => field !== 'paid_hours');
+		const before: IDataObject = { id: 't1', employee_id: 'e1', start_time: at(0), end_time: at(3600), status: 'pending', note: 'old', paid_hours: 1, archived: false };
+		const saved: TriggerState = {
+			...startState('c', T0),
+			memory: { fields: old, records: { t1: [T0 - 60_000, ...old.map((field) => before[field] ?? null)] } },
+		};
+		const now = { ...before, note: 'new', paid_hours: 1, created_at: at(-600), updated_at: at(5) };
+		const { changes, next } = takeChanges([now], saved, T0 + 10_000, 'timesheet');
+		expect(changes.map((change) => change.event)).toEqual(['updated']);
+		expect(changes[0].before).toMatchObject({ note: 'old' });
+		expect(next.memory!.fields).toEqual(fields);
+		// What changed: the note only (paid_hours, not kept before, is not compared).
+		const { diff } = await import('../../nodes/shared/trigger/what-changed');
+		expect(Object.keys(diff(fields, changes[0].before!, now))).toEqual(['note']);
+	});
+});

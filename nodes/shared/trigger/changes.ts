@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ResourceKey } from '../resources';
 import { stableJson } from '../input/values';
-import { bound, emptyMemory, fieldsOf, recall, remember, type Memory } from './what-changed';
+import { bound, emptyMemory, fieldsOf, recall, remember, withFields, type Memory } from './what-changed';
 import type { AttendanceState } from './attendance';
 
 /**
@@ -112,7 +112,8 @@ function memoryFor(state: TriggerState, key: ResourceKey | undefined, sample: ID
 	const fields = fieldsOf(key, sample ?? {});
 	const kept = state.memory;
 	if (kept && (fields.length === 0 || stableJson(kept.fields) === stableJson(fields))) return { fields: kept.fields, records: { ...kept.records } };
-	return emptyMemory(fields);
+	// A field added to what the trigger keeps (a newer package): what it knew stays known.
+	return (kept && withFields(kept, fields)) ?? emptyMemory(fields);
 }
 
 /**

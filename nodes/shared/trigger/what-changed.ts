@@ -51,6 +51,25 @@ const NOT_COMPARED = new Set(['id', 'created_at', 'updated_at']);
 /** A kept value that was too long to keep: only its hash. */
 const HASHED = '#';
 
+/**
+ * A field the trigger did not keep when it last saw the record (a memory saved before the field
+ * was added to KEPT_FIELDS): not compared until the record changes again and is remembered whole.
+ */
+export const NOT_KEPT = '#not kept';
+
+/**
+ * The memory saved with fewer fields than `fields` (a field added since): each record's values
+ * moved to their new places, the added fields NOT_KEPT. Undefined when `fields` does not hold every
+ * field the memory kept (then it starts afresh).
+ */
+export function withFields(memory: Memory, fields: string[]): Memory | undefined {
+	if (!memory.fields.every((field) => fields.includes(field))) return undefined;
+	const at = fields.map((field) => memory.fields.indexOf(field));
+	const records: Memory['records'] = {};
+	for (const [id, kept] of Object.entries(memory.records)) records[id] = [kept[0], ...at.map((i) => (i < 0 ? NOT_KEPT : kept[i + 1]))];
+	return { fields, records };
+}
+
 /** What the trigger remembers: the fields (in order) and, per record id, [updated_at ms, ...values]. */
 export interface Memory {
 	fields: string[];
@@ -131,6 +150,7 @@ export function diff(fields: string[], before: IDataObject, now: IDataObject): R
 	const changes: Record<string, FieldChange> = {};
 	for (const field of fields) {
 		const then = before[field];
+		if (then === NOT_KEPT) continue;
 		const value = now[field] ?? null;
 		if (isHash(then) ? then === keep(value) : same(field, then, value)) continue;
 		changes[field] = isHash(then) ? { to: value } : { from: then ?? null, to: value };
