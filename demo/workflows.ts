@@ -126,6 +126,21 @@ function tableRows(name: string, operation: string, table: { name: string }, con
 
 const AUTO_COLUMNS = { mappingMode: 'autoMapInputData', value: {}, matchingColumns: [], schema: [] };
 
+/**
+ * A Filter (or, `if`, an IF: true branch out of output 0) with one condition: `left` (an expression)
+ * `operation` `right`, compared as `type`, as the editor saves it (Filter and IF 2.2).
+ */
+function condition(name: string, kind: 'filter' | 'if', left: string, operation: string, right: string | number, type = 'string'): Node {
+	return node(name, `n8n-nodes-base.${kind}`, 2.2, 0, {
+		conditions: {
+			options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+			conditions: [{ id: randomUUID(), leftValue: left, rightValue: right, operator: { type, operation } }],
+			combinator: 'and',
+		},
+		options: {},
+	});
+}
+
 /** Edit Fields (Set 3.4) keeping the named fields, each from an expression. */
 function fields(name: string, values: Record<string, string>): Node {
 	return node(name, 'n8n-nodes-base.set', 3.4, 0, {
@@ -208,14 +223,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		true,
 		[
 			node('When shifts change or go', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['updated', 'removed'], start: 'now', options: {} }, ids),
-			node('Only published shifts', 'n8n-nodes-base.filter', 2.2, 0, {
-				conditions: {
-					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-					conditions: [{ id: randomUUID(), leftValue: '={{ $json.record.status }}', rightValue: 'published', operator: { type: 'string', operation: 'equals' } }],
-					combinator: 'and',
-				},
-				options: {},
-			}),
+			condition('Only published shifts', 'filter', '={{ $json.record.status }}', 'equals', 'published'),
 			fields('The alert', {
 				message:
 					'={{ $json.event === "removed" ? "Removed" : "Changed" }}: published shift {{ $json.record.start_time }}–{{ $json.record.end_time }} ({{ $json.record.employee_id ?? "open" }})',
@@ -250,14 +258,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 				{ resource: 'timesheetTotal', operation: 'get', from: '={{ $today.minus({ days: 14 }).toISODate() }}', to: '={{ $today.minus({ days: 1 }).toISODate() }}', filters: {}, options: { addNames: true } },
 				ids,
 			),
-			node('Only approved hours', 'n8n-nodes-base.filter', 2.2, 0, {
-				conditions: {
-					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-					conditions: [{ id: randomUUID(), leftValue: '={{ $json.approved_hours }}', rightValue: 0, operator: { type: 'number', operation: 'gt' } }],
-					combinator: 'and',
-				},
-				options: {},
-			}),
+			condition('Only approved hours', 'filter', '={{ $json.approved_hours }}', 'gt', 0, 'number'),
 			fields('Employee and hours', { employee: '={{ $json.employee_name ?? $json.employee_id }}', approved_hours: '={{ $json.approved_hours }}', employee_id: '={{ $json.employee_id }}' }),
 		],
 		[note('## Approved hours per employee\nAdds up the last fourteen days of timesheets per person (approved and pending; rejected and open ones left out) and keeps the approved hours, by name (Options › Add Names), with the id beside it: ready for payroll or a spreadsheet.')],
@@ -292,14 +293,7 @@ function payrollExport(ids: DemoIds): ExampleWorkflow {
 				{ resource: 'timesheet', operation: 'getAll', returnAll: true, filters: { from: '={{ $today.minus({ days: 28 }).toISODate() }}', to: '={{ $today.toISODate() }}' }, options: { addNames: true } },
 				ids,
 			),
-			node('Approved only', 'n8n-nodes-base.filter', 2.2, 0, {
-				conditions: {
-					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-					conditions: [{ id: randomUUID(), leftValue: '={{ $json.status }}', rightValue: 'approved', operator: { type: 'string', operation: 'equals' } }],
-					combinator: 'and',
-				},
-				options: {},
-			}),
+			condition('Approved only', 'filter', '={{ $json.status }}', 'equals', 'approved'),
 			// Above the export branch, so that n8n runs it first: the changes are told from the table as it was.
 			tableRows('Exported before', 'get', EXPORTED_TIMESHEETS_TABLE, { timesheet_id: '={{ $json.id }}' }, { returnAll: true }),
 			tableRows('Not exported yet', 'rowNotExists', EXPORTED_TIMESHEETS_TABLE, { timesheet_id: '={{ $json.id }}' }),
@@ -312,14 +306,7 @@ function payrollExport(ids: DemoIds): ExampleWorkflow {
 				updated_at: '={{ $json.updated_at }}',
 				exported_at: '={{ $now.toISO() }}',
 			}),
-			node('Changed since export', 'n8n-nodes-base.filter', 2.2, 0, {
-				conditions: {
-					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-					conditions: [{ id: randomUUID(), leftValue: '={{ $json.updated_at }}', rightValue: `={{ ${approved}.updated_at }}`, operator: { type: 'string', operation: 'notEquals' } }],
-					combinator: 'and',
-				},
-				options: {},
-			}),
+			condition('Changed since export', 'filter', '={{ $json.updated_at }}', 'notEquals', `={{ ${approved}.updated_at }}`),
 			node('CSV file', 'n8n-nodes-base.convertToFile', 1.1, 0, { operation: 'csv', options: { fileName: `={{ "payroll-" + $today.toISODate() + ".csv" }}` } }),
 			tableRows('Record as exported', 'upsert', EXPORTED_TIMESHEETS_TABLE, { timesheet_id: '={{ $json.timesheet_id }}' }, {
 				columns: AUTO_COLUMNS,
@@ -364,14 +351,7 @@ function calendarSync(ids: DemoIds, polling: Record<string, unknown>): ExampleWo
 		true,
 		[
 			node('When shifts change', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['created', 'updated', 'removed'], start: 'now', options: { addNames: true } }, ids),
-			node('Removed?', 'n8n-nodes-base.if', 2.2, 0, {
-				conditions: {
-					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-					conditions: [{ id: randomUUID(), leftValue: '={{ $json.event }}', rightValue: 'removed', operator: { type: 'string', operation: 'equals' } }],
-					combinator: 'and',
-				},
-				options: {},
-			}),
+			condition('Removed?', 'if', '={{ $json.event }}', 'equals', 'removed'),
 			tableRows('Delete the event', 'deleteRows', CALENDAR_TABLE, { shift_id: '={{ $json.record.id }}' }, { options: {} }),
 			fields('The event', {
 				shift_id: '={{ $json.record.id }}',
