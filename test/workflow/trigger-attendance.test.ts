@@ -62,12 +62,20 @@ async function timesheet(place: { location: { id: string }; position: { id: stri
 const gets = () => f.apiRequests().filter((r) => r.method === 'GET').map((r) => r.path);
 const told = (items: unknown) => ((items as Item[] | null) ?? []).map((item) => `${item.event} ${String(item.record.id)}${item.kind ? ` ${String(item.kind)}` : ''}`);
 
+/**
+ * The people the seed has not clocked in now. The seed's timesheets follow the real clock, and an
+ * open one covers its start until the service's now: on the quiet days far ahead, a timesheet of
+ * someone clocked in at the hour the test runs would clash with it.
+ */
+const notClockedIn = <E extends { id: string }>(people: E[]) =>
+	people.filter((e) => ![...f.sandbox.store.t.timesheets.values()].some((t) => t.employee_id === e.id && !t.archived && t.end_time === null));
+
 /** A quiet morning far ahead at a Sydney location: a six-hour shift for one person, starting in five minutes. */
 async function shiftSoon(day: string) {
 	at(Date.parse(`${day}T20:00:00Z`));
 	const location = locations().find((l) => l.timezone === 'Australia/Sydney')!;
 	const position = positionAt(location.id);
-	const [person] = employeesFor(location.id, position.id);
+	const [person] = notClockedIn(employeesFor(location.id, position.id));
 	const start = now() + 5 * MINUTE;
 	const shift = await node('rosteringShift', {
 		operation: 'create',
@@ -195,7 +203,7 @@ describe('Timesheet trigger: attendance and compliance events', () => {
 
 	it('with no shift: still clocked in after Still Clocked In Without a Shift After (hours) from its start', async () => {
 		const { location, position } = await shiftSoon('2031-08-12');
-		const [, other] = employeesFor(location.id, position.id);
+		const [, other] = notClockedIn(employeesFor(location.id, position.id));
 		const h = timesheetTrigger({ events: ['still_clocked_in'], stillClockedInWithoutShiftHours: 10, filters: { locationId: byId(location.id) } });
 		expect(await h.activate()).toBeNull();
 		const from = now() + MINUTE;
