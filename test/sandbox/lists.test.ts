@@ -34,6 +34,16 @@ describe('lists: paging, cursors, filters and ranges', () => {
 		expect((await client.get('/v1/employees')).data.data).toHaveLength(Math.min(50, sb.store.employees.length));
 	});
 
+	it('pages in order: small pages over a long list give the one sorted list (start, then id), each record once', async () => {
+		const syd = loc(sb, 'Sydney');
+		const paged = (await all(`/v1/shifts?location_id=${syd.id}&from=2026-11-30&to=2026-12-13&limit=3`)) as unknown as { id: string; start_time: string }[];
+		const whole = (await client.get(`/v1/shifts?location_id=${syd.id}&from=2026-11-30&to=2026-12-13&limit=200`)).data.data as { id: string; start_time: string }[];
+		expect(whole.length).toBeGreaterThan(4 * 4); // more than a page of 3 picks from by sorting all
+		expect(paged.map((s) => s.id)).toEqual(whole.map((s) => s.id));
+		const keys = paged.map((s) => [Date.parse(s.start_time), s.id] as const);
+		keys.slice(1).forEach((key, i) => expect(key[0] > keys[i][0] || (key[0] === keys[i][0] && key[1] > keys[i][1])).toBe(true));
+	});
+
 	it('neither skips nor repeats records when others change between pages', async () => {
 		const syd = loc(sb, 'Sydney');
 		const path = `/v1/shifts?location_id=${syd.id}&from=2026-11-30&to=2026-12-13&limit=7`;
