@@ -17,7 +17,7 @@ export class RosteringAvailability implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Read when staff said they can or cannot work',
 		defaults: { name: 'Rostering Availability' },
 		usableAsTool: true,

@@ -10,16 +10,16 @@ const ALL = ['get',  'getAll'];
 
 export class RosteringAward implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Rostering Award',
+		displayName: 'Rostering Pay Award',
 		name: 'rosteringAward',
 		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-award',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Read the awards (industrial agreements) that set pay rules for positions and employments',
-		defaults: { name: 'Rostering Award' },
+		defaults: { name: 'Rostering Pay Award' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringAward', true),
 		inputs: [NodeConnectionTypes.Main],

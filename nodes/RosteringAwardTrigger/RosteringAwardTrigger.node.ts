@@ -5,10 +5,10 @@ import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
 import { builderHint } from '../shared/editor/builder-hints';
 
-/** Starts a workflow on changes to awards; paired with Rostering Award in n8n's nodes panel by its name. */
+/** Starts a workflow on changes to awards; paired with Rostering Pay Award in n8n's nodes panel by its name. */
 export class RosteringAwardTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Rostering Award Trigger',
+		displayName: 'Rostering Pay Award Trigger',
 		name: 'rosteringAwardTrigger',
 		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#triggers',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
@@ -17,7 +17,7 @@ export class RosteringAwardTrigger implements INodeType {
 		subtitle: '={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}',
 		// n8n's nodes panel shows the trigger's description for the node and its trigger together.
 		description: 'Read the awards (industrial agreements) that set pay rules for positions and employments; or start a workflow when one is created, changed or removed',
-		defaults: { name: 'Rostering Award Trigger' },
+		defaults: { name: 'Rostering Pay Award Trigger' },
 		polling: true,
 		builderHint: builderHint('rosteringAwardTrigger', true),
 		inputs: [],

@@ -7,16 +7,16 @@ import { builderHint } from '../shared/editor/builder-hints';
 
 export class RosteringBusiness implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Rostering Business',
+		displayName: 'Rostering Business Details',
 		name: 'rosteringBusiness',
 		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-business',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Read the business the credential is connected to',
-		defaults: { name: 'Rostering Business' },
+		defaults: { name: 'Rostering Business Details' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringBusiness', false),
 		inputs: [NodeConnectionTypes.Main],

@@ -14,7 +14,7 @@ export class RosteringConnection implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Read the connection between this app and the business that the credential belongs to',
 		defaults: { name: 'Rostering Connection' },
 		usableAsTool: true,

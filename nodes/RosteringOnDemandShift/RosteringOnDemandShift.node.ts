@@ -25,7 +25,7 @@ export class RosteringOnDemandShift implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Create, read, change and delete shifts offered to independent workers',
 		defaults: { name: 'Rostering On-Demand Shift' },
 		usableAsTool: true,
@@ -64,78 +64,6 @@ export class RosteringOnDemandShift implements INodeType {
 				noDataExpression: true,
 				options: [{ name: 'On-Demand Shift', value: 'onDemandShift' }],
 				default: 'onDemandShift',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['onDemandShift'], '@version': [1] } },
-				options: [
-					{
-						name: 'Create',
-						value: 'create',
-						action: 'Create an on demand shift',
-						description: 'Add a draft on-demand shift for the venue to price and publish',
-						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/on-demand-shifts' }, throughTransport(toolCallBody(ON_DEMAND_SHIFT_WRITES, 'create'))),
-					},
-					{
-						name: 'Create Many',
-						value: 'createMany',
-						action: 'Create many on demand shifts',
-						description:
-							'Create one on-demand shift per input item, sent in batches of up to 100 that are saved all or nothing',
-						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/on-demand-shifts' }, throughTransport(toolCallBody(ON_DEMAND_SHIFT_WRITES, 'create'))),
-					},
-					{
-						name: 'Delete',
-						value: 'delete',
-						action: 'Delete an on demand shift',
-						description: 'Archive a draft on-demand shift that has not started',
-						routing: {
-							request: { method: 'DELETE', url: '/v1/on-demand-shifts' },
-							send: throughTransport(withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift')),
-						},
-					},
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get an on demand shift',
-						description: 'Read one on-demand shift, archived or not',
-						routing: {
-							request: { method: 'GET', url: '/v1/on-demand-shifts' },
-							send: throughTransport(withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift')),
-						},
-					},
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many on demand shifts',
-						description: 'List on-demand shifts, filtered by location, status, dates or last change',
-						routing: {
-							request: { method: 'GET', url: '/v1/on-demand-shifts' },
-							send: throughTransport(prepareList),
-						},
-					},
-					{
-						name: 'Update',
-						value: 'update',
-						action: 'Update an on demand shift',
-						description: 'Change a draft on-demand shift that has not started',
-						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'PATCH', url: '/v1/on-demand-shifts' }, throughTransport(toolCallBody(ON_DEMAND_SHIFT_WRITES, 'update'))),
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
-				default: 'getAll',
 			},
 			{
 				displayName: 'Operation',
@@ -204,6 +132,78 @@ export class RosteringOnDemandShift implements INodeType {
 						value: 'update',
 						action: 'Update an on demand shift',
 						description: 'Change a draft on-demand shift that has not started. Only the fields given change.',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/on-demand-shifts' }, throughTransport(toolCallBody(ON_DEMAND_SHIFT_WRITES, 'update'))),
+					},
+					{
+						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
+						name: 'Custom API Call',
+						value: '__CUSTOM_API_CALL__',
+						action: 'Custom API call',
+						description: 'Call any address of the API with the HTTP Request node and this credential',
+					},
+				],
+				default: 'getAll',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['onDemandShift'], '@version': [1] } },
+				options: [
+					{
+						name: 'Create',
+						value: 'create',
+						action: 'Create an on demand shift',
+						description: 'Add a draft on-demand shift for the venue to price and publish',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/on-demand-shifts' }, throughTransport(toolCallBody(ON_DEMAND_SHIFT_WRITES, 'create'))),
+					},
+					{
+						name: 'Create Many',
+						value: 'createMany',
+						action: 'Create many on demand shifts',
+						description:
+							'Create one on-demand shift per input item, sent in batches of up to 100 that are saved all or nothing',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/on-demand-shifts' }, throughTransport(toolCallBody(ON_DEMAND_SHIFT_WRITES, 'create'))),
+					},
+					{
+						name: 'Delete',
+						value: 'delete',
+						action: 'Delete an on demand shift',
+						description: 'Archive a draft on-demand shift that has not started',
+						routing: {
+							request: { method: 'DELETE', url: '/v1/on-demand-shifts' },
+							send: throughTransport(withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift')),
+						},
+					},
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get an on demand shift',
+						description: 'Read one on-demand shift, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/on-demand-shifts' },
+							send: throughTransport(withRecordId('onDemandShiftId', 'On-Demand Shift', 'on-demand shift')),
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many on demand shifts',
+						description: 'List on-demand shifts, filtered by location, status, dates or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/on-demand-shifts' },
+							send: throughTransport(prepareList),
+						},
+					},
+					{
+						name: 'Update',
+						value: 'update',
+						action: 'Update an on demand shift',
+						description: 'Change a draft on-demand shift that has not started',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
 						routing: aiToolRouting({ method: 'PATCH', url: '/v1/on-demand-shifts' }, throughTransport(toolCallBody(ON_DEMAND_SHIFT_WRITES, 'update'))),
 					},

@@ -10,16 +10,16 @@ const ALL = ['get', 'getAll'];
 
 export class RosteringPosition implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Rostering Position',
+		displayName: 'Rostering Job Position',
 		name: 'rosteringPosition',
 		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-position',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Read the positions people are rostered to at each location',
-		defaults: { name: 'Rostering Position' },
+		defaults: { name: 'Rostering Job Position' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringPosition', true),
 		inputs: [NodeConnectionTypes.Main],

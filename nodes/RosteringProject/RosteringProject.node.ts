@@ -27,7 +27,7 @@ async function archivedOnRequest(this: IExecuteSingleFunctions, request: IHttpRe
 
 export class RosteringProject implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Rostering Project',
+		displayName: 'Rostering Project or Cost Centre',
 		name: 'rosteringProject',
 		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-project',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
@@ -35,9 +35,9 @@ export class RosteringProject implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Create, read, change, archive and unarchive projects that shifts and timesheets are charged to',
-		defaults: { name: 'Rostering Project' },
+		defaults: { name: 'Rostering Project or Cost Centre' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringProject', true),
 		inputs: [NodeConnectionTypes.Main],
@@ -64,80 +64,6 @@ export class RosteringProject implements INodeType {
 				noDataExpression: true,
 				options: [{ name: 'Project', value: 'project' }],
 				default: 'project',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['project'], '@version': [1] } },
-				options: [
-					{
-						name: 'Archive',
-						value: 'archive',
-						action: 'Archive a project',
-						description: 'Take a project out of use; it is kept and can be unarchived',
-						routing: {
-							request: { method: 'PATCH', url: '/v1/projects' },
-							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody({ status: 'archived' })),
-						},
-					},
-					{
-						name: 'Create',
-						value: 'create',
-						action: 'Create a project',
-						description: 'Add an active project',
-						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/projects' }, throughTransport(toolCallBody(PROJECT_WRITES, 'create'))),
-					},
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get a project',
-						description: 'Read one project, archived or not',
-						routing: {
-							request: { method: 'GET', url: '/v1/projects' },
-							send: throughTransport(withRecordId('projectId', 'Project', 'project')),
-						},
-					},
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many projects',
-						description:
-							'List projects, filtered by status or last change; archived ones are included when Status is Archived or Include Archived is on',
-						routing: {
-							request: { method: 'GET', url: '/v1/projects' },
-							send: throughTransport(prepareList, archivedOnRequest),
-						},
-					},
-					{
-						name: 'Unarchive',
-						value: 'unarchive',
-						action: 'Unarchive a project',
-						description: 'Make an archived project active again',
-						routing: {
-							request: { method: 'PATCH', url: '/v1/projects' },
-							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody({ status: 'active' })),
-						},
-					},
-					{
-						name: 'Update',
-						value: 'update',
-						action: 'Update a project',
-						description: "Change a project's name, code, colour or employees",
-						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'PATCH', url: '/v1/projects' }, throughTransport(toolCallBody(PROJECT_WRITES, 'update'))),
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
-				default: 'getAll',
 			},
 			{
 				displayName: 'Operation',
@@ -208,6 +134,80 @@ export class RosteringProject implements INodeType {
 						value: 'update',
 						action: 'Update a project',
 						description: "Change a project's name, code, colour or employees. Only the fields given change.",
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/projects' }, throughTransport(toolCallBody(PROJECT_WRITES, 'update'))),
+					},
+					{
+						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
+						name: 'Custom API Call',
+						value: '__CUSTOM_API_CALL__',
+						action: 'Custom API call',
+						description: 'Call any address of the API with the HTTP Request node and this credential',
+					},
+				],
+				default: 'getAll',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['project'], '@version': [1] } },
+				options: [
+					{
+						name: 'Archive',
+						value: 'archive',
+						action: 'Archive a project',
+						description: 'Take a project out of use; it is kept and can be unarchived',
+						routing: {
+							request: { method: 'PATCH', url: '/v1/projects' },
+							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody({ status: 'archived' })),
+						},
+					},
+					{
+						name: 'Create',
+						value: 'create',
+						action: 'Create a project',
+						description: 'Add an active project',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/projects' }, throughTransport(toolCallBody(PROJECT_WRITES, 'create'))),
+					},
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a project',
+						description: 'Read one project, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/projects' },
+							send: throughTransport(withRecordId('projectId', 'Project', 'project')),
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many projects',
+						description:
+							'List projects, filtered by status or last change; archived ones are included when Status is Archived or Include Archived is on',
+						routing: {
+							request: { method: 'GET', url: '/v1/projects' },
+							send: throughTransport(prepareList, archivedOnRequest),
+						},
+					},
+					{
+						name: 'Unarchive',
+						value: 'unarchive',
+						action: 'Unarchive a project',
+						description: 'Make an archived project active again',
+						routing: {
+							request: { method: 'PATCH', url: '/v1/projects' },
+							send: throughTransport(withRecordId('projectId', 'Project', 'project'), withBody({ status: 'active' })),
+						},
+					},
+					{
+						name: 'Update',
+						value: 'update',
+						action: 'Update a project',
+						description: "Change a project's name, code, colour or employees",
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
 						routing: aiToolRouting({ method: 'PATCH', url: '/v1/projects' }, throughTransport(toolCallBody(PROJECT_WRITES, 'update'))),
 					},

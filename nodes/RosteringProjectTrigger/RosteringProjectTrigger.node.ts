@@ -5,10 +5,10 @@ import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
 import { builderHint } from '../shared/editor/builder-hints';
 
-/** Starts a workflow on changes to projects; paired with Rostering Project in n8n's nodes panel by its name. */
+/** Starts a workflow on changes to projects; paired with Rostering Project or Cost Centre in n8n's nodes panel by its name. */
 export class RosteringProjectTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Rostering Project Trigger',
+		displayName: 'Rostering Project or Cost Centre Trigger',
 		name: 'rosteringProjectTrigger',
 		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#triggers',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
@@ -17,7 +17,7 @@ export class RosteringProjectTrigger implements INodeType {
 		subtitle: '={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}',
 		// n8n's nodes panel shows the trigger's description for the node and its trigger together.
 		description: 'Create, read, change, archive and unarchive projects that shifts and timesheets are charged to; or start a workflow when one is created, changed or removed',
-		defaults: { name: 'Rostering Project Trigger' },
+		defaults: { name: 'Rostering Project or Cost Centre Trigger' },
 		polling: true,
 		builderHint: builderHint('rosteringProjectTrigger', true),
 		inputs: [],

@@ -10,16 +10,16 @@ const ALL = ['get',  'getAll'];
 
 export class RosteringRoster implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Rostering Roster',
+		displayName: 'Rostering Weekly Roster',
 		name: 'rosteringRoster',
 		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-roster',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Read the weekly rosters of each location: how many shifts, and whether all are published',
-		defaults: { name: 'Rostering Roster' },
+		defaults: { name: 'Rostering Weekly Roster' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringRoster', true),
 		inputs: [NodeConnectionTypes.Main],

@@ -5,10 +5,10 @@ import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
 import { builderHint } from '../shared/editor/builder-hints';
 
-/** Starts a workflow on changes to rosters; paired with Rostering Roster in n8n's nodes panel by its name. */
+/** Starts a workflow on changes to rosters; paired with Rostering Weekly Roster in n8n's nodes panel by its name. */
 export class RosteringRosterTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Rostering Roster Trigger',
+		displayName: 'Rostering Weekly Roster Trigger',
 		name: 'rosteringRosterTrigger',
 		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#triggers',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
@@ -17,7 +17,7 @@ export class RosteringRosterTrigger implements INodeType {
 		subtitle: '={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}',
 		// n8n's nodes panel shows the trigger's description for the node and its trigger together.
 		description: 'Read the weekly rosters of each location: how many shifts, and whether all are published; or start a workflow when one is created, changed or removed',
-		defaults: { name: 'Rostering Roster Trigger' },
+		defaults: { name: 'Rostering Weekly Roster Trigger' },
 		polling: true,
 		builderHint: builderHint('rosteringRosterTrigger', true),
 		inputs: [],

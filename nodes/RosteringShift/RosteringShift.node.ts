@@ -25,7 +25,7 @@ export class RosteringShift implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Create, read, change and delete rostered shifts',
 		defaults: { name: 'Rostering Shift' },
 		usableAsTool: true,
@@ -62,77 +62,6 @@ export class RosteringShift implements INodeType {
 				noDataExpression: true,
 				options: [{ name: 'Shift', value: 'shift' }],
 				default: 'shift',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['shift'], '@version': [1] } },
-				options: [
-					{
-						name: 'Create',
-						value: 'create',
-						action: 'Create a shift',
-						description: 'Add an unpublished shift to the roster',
-						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'create'))),
-					},
-					{
-						name: 'Create Many',
-						value: 'createMany',
-						action: 'Create many shifts',
-						description: 'Create one shift per input item, sent in batches of up to 100 that are saved all or nothing',
-						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'create'))),
-					},
-					{
-						name: 'Delete',
-						value: 'delete',
-						action: 'Delete a shift',
-						description: 'Archive a shift that has not started',
-						routing: {
-							request: { method: 'DELETE', url: '/v1/shifts' },
-							send: throughTransport(withRecordId('shiftId', 'Shift', 'shift')),
-						},
-					},
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get a shift',
-						description: 'Read one shift, archived or not',
-						routing: {
-							request: { method: 'GET', url: '/v1/shifts' },
-							send: throughTransport(withRecordId('shiftId', 'Shift', 'shift')),
-						},
-					},
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many shifts',
-						description: 'List shifts, filtered by location, person, dates or last change',
-						routing: {
-							request: { method: 'GET', url: '/v1/shifts' },
-							send: throughTransport(prepareList),
-						},
-					},
-					{
-						name: 'Update',
-						value: 'update',
-						action: 'Update a shift',
-						description: 'Change a shift that has not started; a published shift becomes a draft again',
-						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'PATCH', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'update'))),
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
-				default: 'getAll',
 			},
 			{
 				displayName: 'Operation',
@@ -200,6 +129,77 @@ export class RosteringShift implements INodeType {
 						value: 'update',
 						action: 'Update a shift',
 						description: 'Change a shift that has not started; a published shift becomes a draft again. Only the fields given change.',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'update'))),
+					},
+					{
+						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
+						name: 'Custom API Call',
+						value: '__CUSTOM_API_CALL__',
+						action: 'Custom API call',
+						description: 'Call any address of the API with the HTTP Request node and this credential',
+					},
+				],
+				default: 'getAll',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['shift'], '@version': [1] } },
+				options: [
+					{
+						name: 'Create',
+						value: 'create',
+						action: 'Create a shift',
+						description: 'Add an unpublished shift to the roster',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'create'))),
+					},
+					{
+						name: 'Create Many',
+						value: 'createMany',
+						action: 'Create many shifts',
+						description: 'Create one shift per input item, sent in batches of up to 100 that are saved all or nothing',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'create'))),
+					},
+					{
+						name: 'Delete',
+						value: 'delete',
+						action: 'Delete a shift',
+						description: 'Archive a shift that has not started',
+						routing: {
+							request: { method: 'DELETE', url: '/v1/shifts' },
+							send: throughTransport(withRecordId('shiftId', 'Shift', 'shift')),
+						},
+					},
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a shift',
+						description: 'Read one shift, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/shifts' },
+							send: throughTransport(withRecordId('shiftId', 'Shift', 'shift')),
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many shifts',
+						description: 'List shifts, filtered by location, person, dates or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/shifts' },
+							send: throughTransport(prepareList),
+						},
+					},
+					{
+						name: 'Update',
+						value: 'update',
+						action: 'Update a shift',
+						description: 'Change a shift that has not started; a published shift becomes a draft again',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
 						routing: aiToolRouting({ method: 'PATCH', url: '/v1/shifts' }, throughTransport(toolCallBody(SHIFT_WRITES, 'update'))),
 					},

@@ -41,7 +41,7 @@ export class RosteringTimesheet implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'Create, read, change and delete timesheets (time worked)',
 		defaults: { name: 'Rostering Timesheet' },
 		usableAsTool: true,
@@ -80,77 +80,6 @@ export class RosteringTimesheet implements INodeType {
 				noDataExpression: true,
 				options: [{ name: 'Timesheet', value: 'timesheet' }],
 				default: 'timesheet',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['timesheet'], '@version': [1] } },
-				options: [
-					{
-						name: 'Create',
-						value: 'create',
-						action: 'Create a timesheet',
-						description: 'Record time worked as a pending timesheet',
-						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'create'))),
-					},
-					{
-						name: 'Create Many',
-						value: 'createMany',
-						action: 'Create many timesheets',
-						description: 'Create one timesheet per input item, sent in batches of up to 100 that are saved all or nothing',
-						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'create'))),
-					},
-					{
-						name: 'Delete',
-						value: 'delete',
-						action: 'Delete a timesheet',
-						description: 'Archive a timesheet that is still pending',
-						routing: {
-							request: { method: 'DELETE', url: '/v1/timesheets' },
-							send: throughTransport(withRecordId('timesheetId', 'Timesheet', 'timesheet')),
-						},
-					},
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get a timesheet',
-						description: 'Read one timesheet, archived or not',
-						routing: {
-							request: { method: 'GET', url: '/v1/timesheets' },
-							send: throughTransport(withRecordId('timesheetId', 'Timesheet', 'timesheet')),
-						},
-					},
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many timesheets',
-						description: 'List timesheets, filtered by location, person, dates or last change',
-						routing: {
-							request: { method: 'GET', url: '/v1/timesheets' },
-							send: throughTransport(prepareList),
-						},
-					},
-					{
-						name: 'Update',
-						value: 'update',
-						action: 'Update a timesheet',
-						description: 'Change a timesheet that is still pending',
-						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
-						routing: aiToolRouting({ method: 'PATCH', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'update'))),
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
-				default: 'getAll',
 			},
 			{
 				displayName: 'Operation',
@@ -218,6 +147,77 @@ export class RosteringTimesheet implements INodeType {
 						value: 'update',
 						action: 'Update a timesheet',
 						description: 'Change a timesheet that is still pending. Only the fields given change.',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'PATCH', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'update'))),
+					},
+					{
+						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
+						name: 'Custom API Call',
+						value: '__CUSTOM_API_CALL__',
+						action: 'Custom API call',
+						description: 'Call any address of the API with the HTTP Request node and this credential',
+					},
+				],
+				default: 'getAll',
+			},
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['timesheet'], '@version': [1] } },
+				options: [
+					{
+						name: 'Create',
+						value: 'create',
+						action: 'Create a timesheet',
+						description: 'Record time worked as a pending timesheet',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'create'))),
+					},
+					{
+						name: 'Create Many',
+						value: 'createMany',
+						action: 'Create many timesheets',
+						description: 'Create one timesheet per input item, sent in batches of up to 100 that are saved all or nothing',
+						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
+						routing: aiToolRouting({ method: 'POST', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'create'))),
+					},
+					{
+						name: 'Delete',
+						value: 'delete',
+						action: 'Delete a timesheet',
+						description: 'Archive a timesheet that is still pending',
+						routing: {
+							request: { method: 'DELETE', url: '/v1/timesheets' },
+							send: throughTransport(withRecordId('timesheetId', 'Timesheet', 'timesheet')),
+						},
+					},
+					{
+						name: 'Get',
+						value: 'get',
+						action: 'Get a timesheet',
+						description: 'Read one timesheet, archived or not',
+						routing: {
+							request: { method: 'GET', url: '/v1/timesheets' },
+							send: throughTransport(withRecordId('timesheetId', 'Timesheet', 'timesheet')),
+						},
+					},
+					{
+						name: 'Get Many',
+						value: 'getAll',
+						action: 'Get many timesheets',
+						description: 'List timesheets, filtered by location, person, dates or last change',
+						routing: {
+							request: { method: 'GET', url: '/v1/timesheets' },
+							send: throughTransport(prepareList),
+						},
+					},
+					{
+						name: 'Update',
+						value: 'update',
+						action: 'Update a timesheet',
+						description: 'Change a timesheet that is still pending',
 						// Run by customOperations below; n8n's AI-tool path runs this routing (n8n-internals A7).
 						routing: aiToolRouting({ method: 'PATCH', url: '/v1/timesheets' }, throughTransport(toolCallBody(TIMESHEET_WRITES, 'update'))),
 					},

@@ -10,16 +10,16 @@ const ALL = ['getAll'];
 
 export class RosteringWhosOn implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: "Rostering Who's On",
+		displayName: "Rostering Who's On Now",
 		name: 'rosteringWhosOn',
 		documentationUrl: 'https://github.com/n8n-nodes-rostering/n8n-nodes-rostering#rostering-whos-on',
 		icon: { light: 'file:../../icons/rostering.svg', dark: 'file:../../icons/rostering.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: 'See who is clocked in right now, from the open timesheets',
-		defaults: { name: "Rostering Who's On" },
+		defaults: { name: "Rostering Who's On Now" },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringWhosOn', false),
 		inputs: [NodeConnectionTypes.Main],

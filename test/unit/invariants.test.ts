@@ -285,3 +285,18 @@ describe('the trigger of each watchable resource', () => {
 		expect(subtitle({ events: ['updated', 'removed'] })).toBe('On updated or removed');
 	});
 });
+
+describe("n8n's nodes panel, searching \"rostering\"", () => {
+	// n8n's panel search scores an entry by its display name's match (every entry is "Rostering
+	// <what>", matched in the same first nine letters), less 2.5 points for each letter after the
+	// match, and keeps registration order (package.json) among equal scores: the shorter name
+	// first. test/e2e/browser.test.ts shows the order in a real n8n.
+	const visible = packageJson.n8n.nodes
+		.map((file) => nodes.find((node) => file.includes(`/${node.folder}/`))!)
+		.filter((node) => !node.type.description.hidden && !node.folder.endsWith('Trigger'));
+	const order = visible.map((node, index) => ({ name: node.type.description.displayName, index })).sort((a, b) => a.name.length - b.name.length || a.index - b.index);
+
+	it('lists the nodes people use most first: Shift, Employee, Location, Timesheet', () => {
+		expect(order.slice(0, 4).map((entry) => entry.name)).toEqual(['Rostering Shift', 'Rostering Employee', 'Rostering Location', 'Rostering Timesheet']);
+	});
+});

@@ -19,7 +19,7 @@ import { simplifyOption } from './simplify';
  * test/unit/invariants.test.ts checks every node carries exactly this.
  */
 export const OPERATION_SUBTITLE =
-	'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}';
+	'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}';
 
 /** Shown for these operations; with `versions`, only on those node versions (a write node's version 1 fields). */
 function show(operations: string[], versions?: IVersions): IDisplayOptions {
