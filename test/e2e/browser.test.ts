@@ -12,8 +12,11 @@
  *    Location gives a picker in "From list" mode whose list is the sandbox's active locations by
  *    name and time zone (the archived one left out), read from the sandbox with the credential's
  *    token; typing in the list's search narrows it; picking one shows its name.
- * 3. The nodes panel, searched for "Rostering", lists every node of the package as n8n's panel
- *    merges them (a resource's trigger inside its action node, hidden nodes left out); choosing
+ * 3. The nodes panel, searched for "rostering", lists every node of the package once, as n8n's
+ *    panel merges them (a resource's trigger inside its action node, hidden nodes left out), in the
+ *    order n8n's search gives (searchOrder: Rostering Shift first, then by the length of the name,
+ *    ties in package.json's order), each with its own description (a node with a trigger shows the
+ *    trigger's, which says both what the node does and that it starts workflows); choosing
  *    Rostering Shift lists its actions, and "Get many shifts" adds a node with the credential
  *    already chosen. After Ctrl+S (n8n 2.x also autosaves), the workflow n8n stores has the new node
  *    and the location picked in 2 (its id, as the API knows it).
@@ -40,7 +43,11 @@
  *    2026-11-23T09:00:00+11:00 (09:00 at Circular Quay, Sydney's daylight saving offset, worked
  *    out with luxon from the location's time zone), shown in the node's output; the fields still
  *    hold the typed text, and the saved workflow stores it as typed.
- * 6. On an empty canvas, "Add first step" › search "Rostering Shift" › Rostering Shift: the Triggers
+ * 6. On an empty canvas, "Add first step" opens the panel among triggers ("What triggers this
+ *    workflow?"); searched for "rostering" it lists the same entries in the same order with the same
+ *    descriptions (n8n lists every node a search matches there, so the eight without a trigger are
+ *    listed too), and exactly the sixteen with a trigger say they start a workflow. Then search
+ *    "Rostering Shift" › Rostering Shift: the Triggers
  *    section comes first, open, listing the Rostering Shift Trigger's events (On created, On
  *    removed, On updated, the five derived from what changed and On No Clock-In; no "No Rostering
  *    Shift Triggers available" callout), then Actions (7).
@@ -48,10 +55,37 @@
  *    Events: Created) with a Rostering credential chosen (n8n picks the newest: 4's); the canvas
  *    shows it ("On created"), and the saved workflow has it with that credential.
  *
+ * Issue 31's two workflows, built as a person builds them: from the nodes panel and the node forms
+ * (clicks, typing, pasting into a code or expression field), no workflow JSON imported or posted.
+ *
+ * 7. Import a week of shifts from rows with names: a new workflow, named in the header; "Add first
+ *    step" › Manual Trigger; its "+" › Edit Fields (Set), Mode JSON, the week's seven rows pasted in
+ *    as {"rows": [...]} (WEEK_ROWS: Location, Position and Employee by the names the pickers show,
+ *    in varied case and spacing, times local to Sydney and Brisbane); "+" › Split Out on "rows";
+ *    "+" › Rostering Shift › "Create or update a shift": version 2, on Map Automatically. Execute
+ *    step: the output shows seven "created" and the names_given column; the sandbox received one
+ *    read of each name list and one batch POST, and holds each shift once with the ids the names
+ *    stand for and the location's offset (+11:00, +10:00); the execution's items say which field
+ *    had which name. Execute step again: seven "unchanged", the same ids, no POST or PATCH, still
+ *    each shift once. The saved workflow holds what the forms were given.
+ * 8. Alert when a shift becomes open, with who left: a new workflow; "Add first step" › Rostering
+ *    Shift › "On became open" (the trigger, Events: Became Open); Poll Times: Mode Custom, and Add
+ *    Poll Time thrice, the crons of POLL_EVERY_15_SECONDS typed in; Options › Add Names (on once
+ *    added); its "+" › Edit Fields (Set), a field "message" switched to Expression and ALERT_MESSAGE
+ *    pasted in. Saved, then Publish › Publish (in a new second of the service's clock), "Got it".
+ *    Once the trigger's first poll and the read that learns the shifts in use are answered, a
+ *    manager takes the person off an assigned shift (sandbox manager.editShift): one execution
+ *    comes, its message "<location> <day>: open, <who> left" and the trigger's item Became Open with
+ *    employee_id's from_name. Then another shift, another person and place: a second execution with
+ *    its alert alone; after two more polls nothing else came, so each alert came once. The
+ *    executions are read through n8n's REST API.
+ *
  * Screenshots go to test-artifacts/ (editor-workflow.png, editor-picker.png, editor-nodes-panel.png,
  * editor-node-added.png, credential-form.png, oauth-consent.png, credential-connected.png,
- * editor-typed-time.png, editor-panel-trigger.png, editor-trigger-added.png; editor-failure-*.png
- * when a test fails).
+ * editor-typed-time.png, editor-mapper-*.png, editor-panel-triggers-search.png,
+ * editor-panel-trigger.png, editor-trigger-added.png, editor-import-rows.png,
+ * editor-import-created.png, editor-import-unchanged.png, editor-alert-trigger.png,
+ * editor-alert-message.png, editor-alert-published.png; editor-failure-*.png when a test fails).
  *
  * Verified against n8n 2.40.7's editor (n8n-editor-ui dist and the running page), 2026-11, with
  * Chromium 150 (Debian bookworm) and playwright-core 1.65: the sign-in page is
@@ -80,7 +114,16 @@
  * own REST client. Between workflows the test moves inside the running editor (vue-router), not by
  * loading the page again: a reload costs 10-15 s on a loaded machine.
  *
- * Takes about 90 s on a loaded 2-core machine (load average 5-8: n8n boot 27 s, the six tests 60 s).
+ * 7 and 8 also use (browser/ui.ts): a canvas node's "+" (canvas-handle-plus); Element Plus options
+ * (.el-select-dropdown__item); CodeMirror editors (.cm-content) for Edit Fields' JSON and for
+ * expressions; Edit Fields' assignment-collection-drop-area ("Add Field"), assignment,
+ * assignment-name, assignment-value with radio-button-expression; Poll Times'
+ * fixed-collection-pollTimes, fixed-collection-add, parameter-input-cronExpression; the header's
+ * workflow-name-input and workflow-open-publish-modal-button ("Publish", then "Published"), whose
+ * modal is workflowPublish-modal with workflow-publish-button.
+ *
+ * Takes about 4 minutes on a loaded 2-core machine (load average 6-9: n8n boot 30-60 s, tests 1-6
+ * 60-100 s, 7 about 20 s, 8 about 70 s, most of it waiting for n8n's polls every 15 s).
  */
 import { randomUUID } from 'crypto';
 import * as fs from 'fs';
@@ -90,6 +133,18 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 import { startSandbox } from '../sandbox';
 import {
+	addCollectionOption,
+	addNodeFromPanel,
+	byTestId,
+	chooseOption,
+	pasteIntoEditor,
+	setExpression,
+	setPollTimes,
+	UI_TIMEOUT,
+	waitForTexts,
+	waitForValue,
+} from './browser/ui';
+import {
 	assertBuilt,
 	createN8n,
 	E2E_CREDENTIAL,
@@ -97,6 +152,7 @@ import {
 	ensureRuntime,
 	executionItems,
 	packageDirDefault,
+	POLL_EVERY_15_SECONDS,
 	REPO_ROOT,
 	rosteringCredential,
 	startServer,
@@ -106,6 +162,7 @@ import {
 	waitFor,
 } from './n8n';
 import { CALLBACK_PATH, CREDENTIAL_TYPE, exportCredential } from './oauth';
+import { pollsSince } from './trigger-scenario';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -138,16 +195,31 @@ const SANDBOX_ANCHOR = '2026-11-16';
 /** What a person types into Start Time and End Time (local time at the location). */
 const TYPED_START = '2026-11-23T09:00';
 const TYPED_END = '2026-11-23T17:00';
+/**
+ * A week of shifts as a person keeps it in rows (Monday 2027-01-11 to Sunday 2027-01-17, after the
+ * seed's last shift, so nobody is busy then): location, position and employee by the names the
+ * pickers show, in varied case and spacing (a preferred name, "Jacko", as the employee picker shows
+ * it); times local to the location (Sydney in daylight saving time, Brisbane without). The columns
+ * are named as the Shift node's fields are labelled, without "ID".
+ */
+const WEEK_ROWS = [
+	{ Location: 'Circular Quay Café', Position: 'Barista', Employee: 'Olivia Nguyen', 'Start Time': '2027-01-11T07:00', 'End Time': '2027-01-11T15:00' },
+	{ Location: 'circular quay café', Position: 'BARISTA', Employee: 'amelia  brown', 'Start Time': '2027-01-12T07:00', 'End Time': '2027-01-12T15:00' },
+	{ Location: 'CIRCULAR QUAY CAFÉ', Position: 'front of house', Employee: 'MIA JONES', 'Start Time': '2027-01-13T11:00', 'End Time': '2027-01-13T19:00' },
+	{ Location: 'Circular  Quay  Café', Position: ' Chef ', Employee: 'grace martin', 'Start Time': '2027-01-14T10:00', 'End Time': '2027-01-14T18:00' },
+	{ Location: 'South Bank Kitchen', Position: 'Barista', Employee: 'Jacko Thompson', 'Start Time': '2027-01-15T06:30', 'End Time': '2027-01-15T14:30' },
+	{ Location: 'south bank kitchen', Position: 'chef', Employee: 'William  Tran', 'Start Time': '2027-01-16T16:00', 'End Time': '2027-01-16T23:00' },
+	{ Location: ' SOUTH BANK KITCHEN ', Position: 'Front Of House', Employee: 'lucas anderson', 'Start Time': '2027-01-17T09:00', 'End Time': '2027-01-17T17:00' },
+];
+/** The alert's text, an expression typed into an Edit Fields field: where, which day, who left. */
+const ALERT_MESSAGE = '{{ $json.record.location_name }} {{ $json.record.start_time.slice(0, 10) }}: open, {{ $json.changes.employee_id.from_name }} left';
+const DAY_MS = 86_400_000;
 /** Every read permission (the credential's default Access, "Read") and offline_access, in the order asked. */
 /** What the credential's default Access, "Read and Change", asks for: every read and change permission and offline_access, in the order asked. */
 const READ_AND_CHANGE_SCOPE = [
 	'settings:read', 'roster:read', 'timesheets:read', 'people:read', 'leave:read', 'ondemand:read',
 	'roster:write', 'timesheets:write', 'projects:write', 'ondemand:write', 'offline_access',
 ];
-/** Generous: a loaded 2-core machine runs n8n, its task runner, Chromium and jest at once. */
-const UI_TIMEOUT = 60_000;
-
-const byTestId = (id: string) => `[data-test-id="${id}"]`;
 
 function shiftWorkflow(): WorkflowJson {
 	return {
@@ -232,28 +304,57 @@ function syncWorkflow(sb: Sandbox): WorkflowJson {
 	};
 }
 
+/** An entry of the nodes panel for the package: its name, the description under it, whether it has a trigger. */
+interface PanelEntry {
+	name: string;
+	description: string;
+	hasTrigger: boolean;
+}
+
 /**
- * The names the nodes panel shows for the package's nodes, as n8n 2.40's node creator makes them
- * (workflows.store generateMergedNodesAndActions): hidden nodes are left out; a trigger whose type
- * name without "Trigger" is an action node of the package (rosteringShiftTrigger → rosteringShift)
- * is merged into that node (its events listed under the node's Triggers); any other trigger is
- * shown by its displayName without " Trigger".
+ * The package's entries in the nodes panel, as n8n 2.40's node creator makes them (workflows.store
+ * generateMergedNodesAndActions, useActionsGeneration), in the order n8n registered the nodes
+ * (package.json n8n.nodes): hidden nodes are left out; a trigger whose type name without "Trigger"
+ * is an action node of the package (rosteringShiftTrigger → rosteringShift) is merged into that
+ * node, which then shows the trigger's description and lists its events under Triggers; any other
+ * trigger is shown by its displayName without " Trigger", with its own description.
  */
-function packageNodeNames(): string[] {
-	const names = new Set<string>();
+function panelEntries(): PanelEntry[] {
+	const entries: PanelEntry[] = [];
 	const descriptions = builtNodeDescriptions();
 	const actionNodes = new Set(descriptions.filter((d) => !d.group.includes('trigger')).map((d) => d.name));
 	for (const d of descriptions) {
 		if (d.hidden) continue;
-		if (!d.group.includes('trigger')) names.add(d.displayName);
-		else if (!actionNodes.has(d.name.replace('Trigger', ''))) names.add(d.displayName.replace(/ Trigger$/, ''));
+		if (!d.group.includes('trigger')) {
+			const trigger = descriptions.find((t) => !t.hidden && t.name === `${d.name}Trigger`);
+			entries.push({ name: d.displayName, description: (trigger ?? d).description, hasTrigger: trigger !== undefined });
+		} else if (!actionNodes.has(d.name.replace('Trigger', ''))) {
+			entries.push({ name: d.displayName.replace(/ Trigger$/, ''), description: d.description, hasTrigger: true });
+		}
 	}
-	return [...names];
+	return entries;
+}
+
+/**
+ * The order n8n 2.40.7's nodes panel lists the package's entries in for the search "rostering".
+ * Its search (sublimeSearch in the editor's workflows.store chunk) scores each entry by its best
+ * match among the display name (weight 1.3) and the codex aliases (weight 1), then sorts by score,
+ * keeping the registration order among equal scores. Every entry is "Rostering <what>" and the
+ * query matches its first nine letters in the same way, so the display name wins over the alias
+ * "rostering" and the scores differ only by the letters after the match (2.5 points each): the
+ * shorter name comes first, names of one length in registration order.
+ */
+function searchOrder(entries: PanelEntry[]): PanelEntry[] {
+	return entries
+		.map((entry, index) => ({ entry, index }))
+		.sort((a, b) => a.entry.name.length - b.entry.name.length || a.index - b.index)
+		.map(({ entry }) => entry);
 }
 
 interface BuiltDescription {
 	name: string;
 	displayName: string;
+	description: string;
 	group: string[];
 	hidden?: boolean;
 }
@@ -345,17 +446,24 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 	 * A test that, when it fails (an assertion or a timeout), leaves a screenshot
 	 * (editor-failure-<name>.png) and n8n's last log lines.
 	 */
-	const uiTest = (name: string, fn: () => Promise<void>) =>
-		test(name, async () => {
-			try {
-				await fn();
-			} catch (error) {
-				const file = `editor-failure-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`;
-				if (page) await shot(file).catch(() => undefined);
-				if (server) process.stderr.write(`--- n8n log (last lines) ---\n${server.logs().split('\n').slice(-40).join('\n')}\n`);
-				throw error;
-			}
-		});
+	const uiTest = (name: string, fn: () => Promise<void>, timeoutMs?: number) =>
+		test(
+			name,
+			async () => {
+				const started = Date.now();
+				try {
+					await fn();
+				} catch (error) {
+					const file = `editor-failure-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`;
+					if (page) await shot(file).catch(() => undefined);
+					if (server) process.stderr.write(`--- n8n log (last lines) ---\n${server.logs().split('\n').slice(-40).join('\n')}\n`);
+					throw error;
+				} finally {
+					log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${name.slice(0, 80)}`);
+				}
+			},
+			timeoutMs,
+		);
 
 	uiTest('signed out, the workflow\'s address asks to sign in; the owner signs in and sees the workflow', async () => {
 		await page.goto(`${server!.baseUrl}/workflow/${workflowId}`);
@@ -428,16 +536,23 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		await ndv.waitFor({ state: 'hidden' });
 	});
 
-	uiTest('the nodes panel lists the package\'s nodes; Rostering Shift › Get many shifts adds one, and the workflow saves', async () => {
-		const expectedNames = packageNodeNames();
+	uiTest('the nodes panel lists the package\'s nodes in n8n\'s search order, each with its own description; Rostering Shift › Get many shifts adds one, and the workflow saves', async () => {
+		const entries = panelEntries();
+		const expectedNames = entries.map((e) => e.name);
 		expect(expectedNames).toEqual(expect.arrayContaining(['Rostering Shift', 'Rostering Location']));
 
 		await page.locator(byTestId('node-creator-plus-button')).click();
 		const creator = page.locator(byTestId('node-creator'));
-		await creator.locator(byTestId('node-creator-search-bar')).fill('Rostering');
+		await creator.locator(byTestId('node-creator-search-bar')).fill('rostering');
 		const names = creator.locator(byTestId('node-creator-item-name'));
-		const listed = await waitForTexts(names, expectedNames.length);
-		expect(listed).toEqual([...expectedNames].sort());
+		// Each entry once, in the order n8n's search gives (searchOrder): Rostering Shift first.
+		const listed = await waitForTexts(names, expectedNames.length, false);
+		expect(listed).toEqual(searchOrder(entries).map((e) => e.name));
+		// The nodes people use most come first (issue 31).
+		expect(listed.slice(0, 4)).toEqual(['Rostering Shift', 'Rostering Employee', 'Rostering Location', 'Rostering Timesheet']);
+		log(`the nodes panel's order for "rostering": ${listed.join(', ')}`);
+		// Under each name, its own description (a node with a trigger: the trigger's, which says both).
+		expect(await panelDescriptions(creator)).toEqual(searchOrder(entries).map((e) => ({ name: e.name, description: e.description })));
 		await shot('editor-nodes-panel.png');
 
 		// A node with operations lists its actions; choosing one adds the node and opens it.
@@ -779,8 +894,23 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		expect(await page.locator(byTestId('canvas-node')).count()).toBe(0);
 		await addFirstStep.click();
 		const creator = page.locator(byTestId('node-creator'));
-		await creator.locator(byTestId('node-creator-search-bar')).fill('Rostering Shift');
 		const names = creator.locator(byTestId('node-creator-item-name'));
+		await expect(creator.locator(byTestId('nodes-list-header')).first().innerText()).resolves.toContain('What triggers this workflow?');
+
+		// Among triggers, the search "rostering": the same entries in the same order as among actions.
+		// n8n lists every node a search matches here (HTTP Request and Code too), so the package's
+		// nodes without a trigger are listed as well; the entries that start a workflow say so (their
+		// trigger's description), and only they do.
+		const entries = searchOrder(panelEntries());
+		await creator.locator(byTestId('node-creator-search-bar')).fill('rostering');
+		await expect(waitForTexts(names, entries.length, false)).resolves.toEqual(entries.map((e) => e.name));
+		const shown = await panelDescriptions(creator);
+		expect(shown).toEqual(entries.map((e) => ({ name: e.name, description: e.description })));
+		expect(shown.filter((e) => e.description.includes('start a workflow')).map((e) => e.name)).toEqual(entries.filter((e) => e.hasTrigger).map((e) => e.name));
+		expect(entries.filter((e) => e.hasTrigger)).toHaveLength(16);
+		await shot('editor-panel-triggers-search.png');
+
+		await creator.locator(byTestId('node-creator-search-bar')).fill('Rostering Shift');
 		await names.filter({ hasText: /^Rostering Shift$/ }).click();
 
 		// On an empty canvas the Triggers section comes first, open, with the trigger's events.
@@ -828,6 +958,237 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		expect(stored.credentials?.[CREDENTIAL_TYPE]?.name).toBe(chosen);
 		expect(stored.parameters.events).toEqual(['created']);
 	});
+
+	// ---------------------------------------------------------------------------------------------
+	// Issue 31's two workflows, built from the nodes panel and the node forms only.
+	// ---------------------------------------------------------------------------------------------
+
+	uiTest('import a week of shifts from rows with names: Manual Trigger, Edit Fields (JSON), Split Out, Rostering Shift › Create or Update (Map Automatically); run twice, each shift once, then nothing sent', async () => {
+		// The ids the rows' names stand for, as the pickers name them.
+		const key = (name: string) => name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+		const expected = WEEK_ROWS.map((row) => {
+			const location = sb!.store.locations.find((l) => !l.archived && key(String(l.name)) === key(row.Location))!;
+			const position = sb!.store.positions.find((p) => !p.archived && p.location_id === location.id && key(String(p.name)) === key(row.Position))!;
+			const employee = sb!.store.employees.find((e) => [`${String(e.preferred_name || e.first_name)} ${String(e.last_name)}`, `${String(e.first_name)} ${String(e.last_name)}`].map(key).includes(key(row.Employee)))!;
+			expect({ row: row.Employee, location: location?.id, position: position?.id, employee: employee?.id }).toEqual({ row: row.Employee, location: expect.any(String), position: expect.any(String), employee: expect.any(String) });
+			const at = (local: string) => DateTime.fromISO(local, { zone: String(location.timezone) }).toISO({ suppressMilliseconds: true, includeOffset: true });
+			return { location_id: location.id, position_id: position.id, employee_id: employee.id, start_time: at(row['Start Time']), end_time: at(row['End Time']) };
+		});
+		expect(expected.map((e) => e.start_time)).toEqual(expect.arrayContaining(['2027-01-11T07:00:00+11:00', '2027-01-17T09:00:00+10:00']));
+		const inTheWeek = () => sb!.store.shifts.filter((s) => !s.archived && String(s.start_time) >= '2027-01-11' && String(s.start_time) < '2027-01-18');
+		expect(inTheWeek()).toHaveLength(0);
+
+		// A new workflow, named; "Add first step" › Manual Trigger.
+		await navigate('/workflow/new');
+		await page.locator(byTestId('canvas-add-button')).waitFor();
+		await nameWorkflow('Import a week of shifts');
+		await addNodeFromPanel(page, { search: 'manual', item: 'Manual Trigger', opens: false });
+		const manualTrigger = page.locator(`${byTestId('canvas-node')}[data-node-type="n8n-nodes-base.manualTrigger"]`);
+		await manualTrigger.waitFor();
+		const triggerName = String(await manualTrigger.getAttribute('data-node-name'));
+
+		// The rows: Edit Fields (Set), Mode JSON, the week pasted in; then Split Out on "rows".
+		let ndv = await addNodeFromPanel(page, { after: triggerName, search: 'edit fields', item: 'Edit Fields (Set)' });
+		await chooseOption(page, ndv.locator(byTestId('parameter-input-mode')), 'JSON');
+		const json = ndv.locator(byTestId('parameter-input-jsonOutput'));
+		await pasteIntoEditor(page, json, JSON.stringify({ rows: WEEK_ROWS }, null, 2));
+		expect(JSON.parse(await json.locator('.cm-content').innerText())).toEqual({ rows: WEEK_ROWS });
+		await shot('editor-import-rows.png');
+		await closeNode();
+		ndv = await addNodeFromPanel(page, { after: 'Edit Fields', search: 'split out', item: 'Split Out' });
+		await ndv.locator(`${byTestId('parameter-input-fieldToSplitOut')} input`).click();
+		await page.keyboard.type('rows');
+		await page.keyboard.press('Tab');
+		await closeNode();
+
+		// Rostering Shift › "Create or update a shift": version 2, Map Automatically, a credential chosen.
+		ndv = await addNodeFromPanel(page, { after: 'Split Out', search: 'rostering shift', item: 'Rostering Shift', action: 'Create or update a shift' });
+		expect(await ndv.locator(`${byTestId('parameter-input-operation')} input`).inputValue()).toBe('Create or Update');
+		expect(await ndv.locator(byTestId('node-version')).innerText()).toContain('version 2');
+		await expect(waitForValue(ndv.locator(`${byTestId('mapping-mode-select')} input`), (v) => v === 'Map Automatically')).resolves.toBe('Map Automatically');
+		expect(await waitForValue(ndv.locator(`${byTestId('node-credentials-select')} input`))).not.toBe('');
+		const shiftNode = page.locator(`${byTestId('canvas-node')}[data-node-type="n8n-nodes-rostering.rosteringShift"]`);
+		const shiftNodeName = String(await shiftNode.getAttribute('data-node-name'));
+		// Named after the action, as the panel words it (version 2's Operation list comes first in
+		// the node's properties: n8n names a new node from the first one; it said "Upsert shift").
+		expect(shiftNodeName).toBe('Create or update a shift');
+		const workflowId = await currentWorkflowId();
+
+		// Execute step (the whole chain up to the node): the seven shifts are created.
+		const writes = () => sb!.requests.filter((r) => r.path.startsWith('/v1/shifts') && r.method !== 'GET').map((r) => `${r.method} ${r.status}`);
+		sb!.clearRequests();
+		await executeStep(ndv);
+		const output = ndv.locator(byTestId('output-panel'));
+		const count = async (word: string) => (await output.innerText()).match(new RegExp(`\\b${word}\\b`, 'g'))?.length ?? 0;
+		await waitFor('seven created shifts in the output', UI_TIMEOUT, async () => ((await count('created')) === 7 ? true : undefined)).catch(async (error: Error) => {
+			throw new Error(`${error.message}; the sandbox received ${JSON.stringify(sb!.requests.map((r) => `${r.method} ${r.path} ${r.status}`))}, the output shows: ${(await output.innerText()).slice(0, 800)}`);
+		});
+		// The output says which fields were given by name.
+		expect(await output.innerText()).toContain('names_given');
+		await shot('editor-import-created.png');
+		expect(writes()).toEqual(['POST 201']); // one batch
+		// Each name list read once, however many rows.
+		for (const list of ['/v1/locations', '/v1/positions', '/v1/employees']) expect(sb!.requests.filter((r) => r.path === list)).toHaveLength(1);
+		const firstRun = await lastExecution(workflowId, 1);
+		const created = executionItems(firstRun, shiftNodeName);
+		expect(created.map((i) => i.action)).toEqual(Array(7).fill('created'));
+		expect(created.map((i) => i.names_given)).toEqual(
+			WEEK_ROWS.map((row) => ({ location_id: row.Location.trim(), position_id: row.Position.trim(), employee_id: row.Employee.trim() })),
+		);
+		const everyShiftOnce = () => {
+			const shifts = inTheWeek();
+			expect(shifts).toHaveLength(7);
+			for (const shift of expected) expect(shifts.filter((s) => s.location_id === shift.location_id && s.employee_id === shift.employee_id && s.start_time === shift.start_time)).toEqual([expect.objectContaining(shift)]);
+		};
+		everyShiftOnce();
+		expect(created.map((i) => i.id).sort()).toEqual(inTheWeek().map((s) => s.id).sort());
+
+		// Run again: every row found unchanged, nothing written.
+		sb!.clearRequests();
+		await executeStep(ndv);
+		await waitFor('seven unchanged shifts in the output', UI_TIMEOUT, async () => ((await count('unchanged')) === 7 ? true : undefined)).catch(async (error: Error) => {
+			throw new Error(`${error.message}; the sandbox received ${JSON.stringify(sb!.requests.map((r) => `${r.method} ${r.path} ${r.status}`))}, the output shows: ${(await output.innerText()).slice(0, 800)}`);
+		});
+		await shot('editor-import-unchanged.png');
+		const secondRun = await lastExecution(workflowId, 2);
+		const again = executionItems(secondRun, shiftNodeName);
+		expect(again.map((i) => i.action)).toEqual(Array(7).fill('unchanged'));
+		expect(again.map((i) => i.id)).toEqual(created.map((i) => i.id));
+		expect(writes()).toEqual([]);
+		everyShiftOnce();
+
+		// What n8n stored is what the forms were given.
+		await closeNode();
+		await page.keyboard.press('Control+s');
+		type StoredNode = { name: string; type: string; typeVersion: number; parameters: Record<string, unknown> };
+		const stored = await waitFor('the workflow saved', UI_TIMEOUT, async () => {
+			const wf = await server!.workflow(workflowId);
+			return (wf.nodes as StoredNode[]).length === 4 ? (wf as { name: string; nodes: StoredNode[] }) : undefined;
+		});
+		expect(stored.name).toBe('Import a week of shifts');
+		const node = (type: string) => stored.nodes.find((n) => n.type === type)!;
+		expect(JSON.parse(String(node('n8n-nodes-base.set').parameters.jsonOutput))).toEqual({ rows: WEEK_ROWS });
+		expect(node('n8n-nodes-base.set').parameters.mode).toBe('raw');
+		expect(node('n8n-nodes-base.splitOut').parameters.fieldToSplitOut).toBe('rows');
+		expect(node('n8n-nodes-rostering.rosteringShift')).toMatchObject({ typeVersion: 2, parameters: { operation: 'upsert', columns: { mappingMode: 'autoMapInputData' } } });
+	});
+
+	uiTest('alert when a shift becomes open, with who left: Rostering Shift Trigger (Became Open, Add Names, every 15 s) → Edit Fields; published, two shifts made open, each alert once naming who left', async () => {
+		await navigate('/workflow/new');
+		await page.locator(byTestId('canvas-add-button')).waitFor();
+		await nameWorkflow('Alert when a shift becomes open');
+
+		// "Add first step" › Rostering Shift › On became open.
+		let ndv = await addNodeFromPanel(page, { search: 'Rostering Shift', item: 'Rostering Shift', action: 'On became open' });
+		expect((await ndv.locator(byTestId('node-title-container')).innerText()).trim()).toBe('Rostering Shift Trigger');
+		expect(await ndv.locator(byTestId('parameter-input-events')).innerText()).toContain('Became Open');
+		// Poll Times: four custom times a minute (every 15 s), as the other real-n8n trigger tests poll.
+		const crons = POLL_EVERY_15_SECONDS.item.map((item) => item.cronExpression);
+		await setPollTimes(page, ndv, crons);
+		// Options › Add Names: on once added.
+		await addCollectionOption(page, ndv, 'Add Option', 'Add Names');
+		await expect(ndv.locator(`${byTestId('parameter-input-addNames')} input[role="switch"]`).getAttribute('aria-checked')).resolves.toBe('true');
+		await shot('editor-alert-trigger.png');
+		await closeNode();
+
+		// Edit Fields: a field "message", an expression saying where, which day and who left.
+		ndv = await addNodeFromPanel(page, { after: 'Rostering Shift Trigger', search: 'edit fields', item: 'Edit Fields (Set)' });
+		await ndv.locator(byTestId('assignment-collection-drop-area')).click();
+		const assignment = ndv.locator(byTestId('assignment')).first();
+		await assignment.locator(`${byTestId('assignment-name')} input`).click();
+		await page.keyboard.type('message');
+		await setExpression(page, assignment.locator(byTestId('assignment-value')), ALERT_MESSAGE, ndv.getByText('Fields to Set', { exact: true }));
+		await shot('editor-alert-message.png');
+		await closeNode();
+		const setNodeName = String(await page.locator(`${byTestId('canvas-node')}[data-node-type="n8n-nodes-base.set"]`).getAttribute('data-node-name'));
+
+		// Saved as set in the forms (Ctrl+S again every 10 s until n8n has it: on a busy machine a
+		// key press right after the node view closed was once lost).
+		await page.keyboard.press('Control+s');
+		const workflowId = await currentWorkflowId();
+		type StoredNode = { name: string; type: string; parameters: Record<string, unknown> };
+		let checks = 0;
+		const stored = await waitFor('the workflow saved with the trigger and the message', UI_TIMEOUT, async () => {
+			if (++checks % 20 === 0) await page.keyboard.press('Control+s');
+			const wf = await server!.workflow(workflowId);
+			const nodes = wf.nodes as StoredNode[];
+			const set = nodes.find((n) => n.type === 'n8n-nodes-base.set');
+			const assignments = (set?.parameters.assignments as { assignments?: Array<Record<string, unknown>> } | undefined)?.assignments;
+			return nodes.length === 2 && assignments?.[0]?.value === `=${ALERT_MESSAGE}` ? { nodes, connections: wf.connections as Record<string, unknown> } : undefined;
+		}).catch(async (error: Error) => {
+			const wf = await server!.workflow(workflowId);
+			throw new Error(`${error.message}; n8n stored: ${JSON.stringify((wf.nodes as StoredNode[]).map((n) => ({ name: n.name, type: n.type, parameters: n.parameters })))}`);
+		});
+		const trigger = stored.nodes.find((n) => n.type === 'n8n-nodes-rostering.rosteringShiftTrigger')!;
+		expect(trigger.parameters).toMatchObject({ events: ['became_open'], options: { addNames: true }, pollTimes: { item: crons.map((cronExpression) => ({ mode: 'custom', cronExpression })) } });
+		expect(stored.connections[trigger.name]).toEqual({ main: [[{ node: setNodeName, type: 'main', index: 0 }]] });
+
+		// Publish (n8n 2.x's word for activate), in a new second on the service's clock: the trigger
+		// starts from the second it is published in, so no earlier test's write may share it.
+		sb!.clock.advance(1000);
+		sb!.clearRequests();
+		await page.locator(byTestId('workflow-open-publish-modal-button')).click();
+		const publish = page.locator(byTestId('workflowPublish-modal'));
+		await publish.locator(byTestId('workflow-publish-button')).click();
+		await publish.waitFor({ state: 'hidden' });
+		await waitFor('the editor to say Published', UI_TIMEOUT, async () => ((await page.locator(byTestId('workflow-open-publish-modal-button')).innerText()).trim() === 'Published' ? true : undefined));
+		await shot('editor-alert-published.png');
+		// n8n says the workflow now checks Rostering Shift for events: Got it.
+		await page.getByRole('button', { name: 'Got it' }).click();
+		await page.getByRole('button', { name: 'Got it' }).waitFor({ state: 'hidden' });
+		// The first poll, then the read that learns the shifts in use, answered whole: only then are
+		// the changes made, so what the trigger learned is from before them.
+		await waitFor('the activation poll', 150_000, () => sb!.requests.some((r) => r.path === '/v1/shifts' && r.query.limit === '1' && r.query.updated_since === undefined && r.status === 200) || undefined);
+		await waitFor('the shifts in use learned', 150_000, () =>
+			sb!.requests.some((r) => r.path === '/v1/shifts' && r.query.from !== undefined && r.query.updated_since === undefined && r.status === 200 && (r.responseBody as Record<string, unknown> | null)?.has_more === false) || undefined,
+		);
+
+		// Two assigned shifts to come (within the weeks the trigger learned), different people and places.
+		const now = sb!.clock.now().getTime();
+		const assigned = sb!.store.shifts.filter((s) => !s.archived && s.employee_id && Date.parse(String(s.start_time)) > now + DAY_MS && Date.parse(String(s.start_time)) < now + 20 * DAY_MS);
+		const first = assigned[0];
+		const second = assigned.find((s) => s.employee_id !== first.employee_id && s.location_id !== first.location_id)!;
+		expect(second).toBeDefined();
+		const alertFor = (shift: (typeof assigned)[number]) => {
+			const person = sb!.store.employees.find((e) => e.id === shift.employee_id)!;
+			const who = `${String(person.preferred_name || person.first_name)} ${String(person.last_name)}`;
+			const where = String(sb!.store.locations.find((l) => l.id === shift.location_id)!.name);
+			return { shiftId: String(shift.id), from: String(shift.employee_id), who, message: `${where} ${String(shift.start_time).slice(0, 10)}: open, ${who} left` };
+		};
+		const alerts = [alertFor(first), alertFor(second)];
+
+		/** What the published workflow's executions put out, oldest first: the trigger's items and the messages. */
+		const delivered = async () => {
+			const summaries = (await server!.executions(workflowId)).sort((a, b) => Number(a.id) - Number(b.id));
+			const runs = [];
+			for (const summary of summaries) {
+				const execution = await server!.waitForExecution(summary.id);
+				expect({ mode: execution.mode, status: execution.status, error: execution.data.resultData.error?.message }).toEqual({ mode: 'trigger', status: 'success', error: undefined });
+				runs.push({ items: executionItems(execution, 'Rostering Shift Trigger'), messages: executionItems(execution, setNodeName).map((i) => i.message) });
+			}
+			return runs;
+		};
+		for (const [n, alert] of alerts.entries()) {
+			// A manager takes the person off the shift in the service's own application; the next
+			// poll after the alert before it (a repeat of that one would come in it, beside this one).
+			sb!.clock.advance(1000);
+			sb!.manager.editShift(alert.shiftId, { employee_id: null });
+			const runs = await waitFor(`the alert for ${alert.shiftId}`, 150_000, async () => {
+				const seen = await delivered();
+				return seen.length > n ? seen : undefined;
+			});
+			expect(runs.map((run) => run.messages)).toEqual(alerts.slice(0, n + 1).map((a) => [a.message]));
+			expect(runs[n].items).toEqual([
+				expect.objectContaining({ event: 'became_open', record: expect.objectContaining({ id: alert.shiftId, employee_id: null }), changes: { employee_id: { from: alert.from, to: null, from_name: alert.who, to_name: null } } }),
+			]);
+			log(`alert ${n + 1}: "${alert.message}"`);
+		}
+		// Two more polls: a repeat would come from the first (n8n has saved its execution by the time
+		// the second starts; docs/testing.md). Each alert came once, in its own execution.
+		const after = sb!.clock.now().getTime();
+		await waitFor('two more polls', 150_000, () => pollsSince(sb!, '/v1/shifts', after) >= 2 || undefined);
+		expect((await delivered()).map((run) => run.messages)).toEqual(alerts.map((a) => [a.message]));
+	}, 10 * 60_000);
 
 	/** Goes to a workflow and waits for its node `nodeName` on the canvas. */
 	async function openWorkflow(id: string, nodeName: string): Promise<void> {
@@ -902,33 +1263,40 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		await ndv.waitFor({ state: 'hidden' });
 	}
 
+	/** Names the open workflow as a person does: a click on its name in the header, typed over. */
+	async function nameWorkflow(name: string): Promise<void> {
+		await page.locator(byTestId('workflow-name-input')).click();
+		await page.keyboard.press('Control+a');
+		await page.keyboard.type(name);
+		await page.keyboard.press('Enter');
+	}
+
+	/** The id of the workflow the editor shows (n8n saves a new workflow as soon as it has a node). */
+	async function currentWorkflowId(): Promise<string> {
+		return await waitFor('the workflow\'s address', UI_TIMEOUT, () => /\/workflow\/([^/?]+)/.exec(new URL(page.url()).pathname)?.[1]?.replace(/^new$/, '') || undefined);
+	}
+
+	/** The newest execution of a workflow once it has `count` of them, finished. */
+	async function lastExecution(id: string, count: number) {
+		const summaries = await waitFor(`execution ${count} of the workflow`, UI_TIMEOUT, async () => {
+			const list = await server!.executions(id);
+			return list.length >= count ? list : undefined;
+		});
+		const execution = await server!.waitForExecution(summaries[0].id);
+		expect({ status: execution.status, error: execution.data.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
+		return execution;
+	}
+
+	/** The name and description of each entry the nodes panel lists, in its order. */
+	async function panelDescriptions(creator: ReturnType<Page['locator']>): Promise<Array<{ name: string; description: string }>> {
+		const shown: Array<{ name: string; description: string }> = [];
+		for (const item of await creator.locator(`${byTestId('item-iterator-item')}:has(${byTestId('node-creator-item-name')})`).all()) {
+			shown.push({
+				name: (await item.locator(byTestId('node-creator-item-name')).innerText()).trim(),
+				description: (await item.locator(byTestId('node-creator-item-description')).innerText()).trim(),
+			});
+		}
+		return shown;
+	}
+
 });
-
-/**
- * The visible texts of `locator` once it holds `count` items (sorted unless `sorted` is false); the
- * last texts seen on timeout.
- */
-async function waitForTexts(locator: ReturnType<Page['locator']>, count: number, sorted = true): Promise<string[]> {
-	let texts: string[] = [];
-	const deadline = Date.now() + UI_TIMEOUT;
-	for (;;) {
-		texts = (await locator.allInnerTexts()).map((t) => t.trim());
-		if (sorted) texts.sort();
-		if (texts.length === count || Date.now() > deadline) return texts;
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
-
-/**
- * An input's value once `accept` takes it (default: not empty); the last value seen on timeout. For
- * fields the editor fills in a moment later (a node's credential shows its id until the credentials
- * are loaded, then its name).
- */
-async function waitForValue(input: ReturnType<Page['locator']>, accept: (value: string) => boolean = Boolean): Promise<string> {
-	const deadline = Date.now() + UI_TIMEOUT;
-	for (;;) {
-		const value = await input.inputValue();
-		if (accept(value) || Date.now() > deadline) return value;
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
