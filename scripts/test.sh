@@ -10,17 +10,23 @@ cd "$(dirname "$0")/.."
 step() { printf '\n== [%4ds] %s\n' "$SECONDS" "$*"; }
 
 # The real n8n of each supported version (docs/versions.md) is installed on first use by the e2e
-# tests. Start those installs now, one after another in the background, so that their downloads
-# overlap the build, lint and in-process tests; the e2e tests wait for them (scripts/n8n-runtime.sh
-# takes a lock) and say why if one failed. Logs: test-artifacts/runtime-<version>.log.
+# tests. Start those installs now in the background, so that their downloads overlap the build, lint
+# and in-process tests: the pinned one first, then the other two side by side (mostly downloads; the
+# second and third reuse the first's sqlite3 build). Each e2e run waits for its version first
+# (scripts/n8n-runtime.sh takes a lock), so no test's time limit includes an install; one that
+# failed is tried again there, and says why. Logs: test-artifacts/runtime-<version>.log.
 mkdir -p test-artifacts
 rm -f test-artifacts/jest-* test-artifacts/runtime-*.ready-at
+install_runtime() {
+	N8N_VERSION=$1 bash scripts/n8n-runtime.sh template >"test-artifacts/runtime-$1.log" 2>&1 ||
+		echo "[test.sh] installing n8n $1 failed: see test-artifacts/runtime-$1.log" >&2
+	echo "$SECONDS" >"test-artifacts/runtime-$1.ready-at"
+}
 (
-	for version in 2.40.7 2.41.1 1.123.81; do
-		N8N_VERSION=$version bash scripts/n8n-runtime.sh template >"test-artifacts/runtime-$version.log" 2>&1 ||
-			echo "[test.sh] installing n8n $version failed: see test-artifacts/runtime-$version.log" >&2
-		echo "$SECONDS" >"test-artifacts/runtime-$version.ready-at"
-	done
+	install_runtime 2.40.7
+	install_runtime 2.41.1 &
+	install_runtime 1.123.81 &
+	wait
 ) &
 runtimes=$!
 trap 'kill "$runtimes" 2>/dev/null || true' EXIT
@@ -49,56 +55,78 @@ bash scripts/chromium.sh || echo "Chromium could not be installed: test/e2e/brow
 step "Redis and PostgreSQL for the queue-mode test (Debian's packages, installed with apt when missing)"
 bash scripts/queue-services.sh || echo "Redis or PostgreSQL could not be installed: test/e2e/queue-mode.test.ts will fail and say why."
 
-# Two lanes side by side, so the machine's two cores are both at work. Lane 1: the real n8n of the
-# pinned version (2.40.7: the whole e2e layer; mostly waiting on n8n: starting, polling, a worker's
-# job stalling). Lane 2: the in-process layers (CPU-bound: n8n-core's engine in this process), then
-# the real-n8n layers of the other versions (2.41.1, 1.123.81), whose runtimes finish installing in
-# the background while the in-process layers run. One jest run per layer, so each layer's time is its
-# own; each run's output goes to test-artifacts/jest-<layer>.log (the in-process layers' is also
-# printed as it goes); the summary at the end reads their results.
+# Three lanes side by side. The in-process layers are CPU-bound (n8n-core's engine in jest's
+# process); the real-n8n runs mostly wait on n8n (starting, polling, a worker's job stalling), so two
+# of them run beside the in-process lane. Lane 1: the pinned n8n 2.40.7's tests that share one n8n
+# (or start a quick one of their own). Lane 2: unit, sandbox, workflow on three n8n lines, then the
+# real n8n 1.123.81. Lane 3: the pinned n8n's tests that each start their own n8n and wait longest
+# (queue mode with its workers, the durable cursors across restarts, the demo), then the real
+# n8n 2.41.1. One jest run per layer, so each layer's time is its own; each run's output goes to
+# test-artifacts/jest-<layer>.log (the in-process layers' is also printed as it goes); the summary
+# at the end reads their results.
 if [[ $# -gt 0 ]]; then
 	step "jest $*"
 	exec npx jest --ci "$@"
 fi
 
-jest_run() { # name, projects...
+OWN_N8N_TESTS=(test/e2e/queue-mode.test.ts test/e2e/trigger-durable.test.ts test/e2e/demo.test.ts)
+
+jest_run() { # name, jest arguments...
 	local name=$1
 	shift
-	local args=()
-	for project in "$@"; do args+=(--selectProjects "$project"); done
 	local started=$SECONDS
-	npx jest --ci --json --outputFile="test-artifacts/jest-$name.json" "${args[@]}" >"test-artifacts/jest-$name.log" 2>&1
+	npx jest --ci --json --outputFile="test-artifacts/jest-$name.json" "$@" >"test-artifacts/jest-$name.log" 2>&1
 	local status=$?
 	echo "$((SECONDS - started))" >"test-artifacts/jest-$name.seconds"
 	return $status
 }
 
-# Runs layers one after another; each argument is <name>=<jest project>. Fails if any layer failed.
-lane() {
-	local status=0
-	for layer in "$@"; do jest_run "${layer%%=*}" "${layer#*=}" || status=1; done
-	return $status
+# A real-n8n run: waits for that n8n's install (or installs it), then runs jest. version, name, jest arguments...
+e2e_run() {
+	local version=$1
+	shift
+	N8N_VERSION=$version bash scripts/n8n-runtime.sh template >>"test-artifacts/runtime-$version.log" 2>&1 || true
+	jest_run "$@"
 }
 
 in_process_logs=(test-artifacts/jest-{unit,sandbox,workflow-2.40,workflow-2.41,workflow-1.123}.log)
 for log in "${in_process_logs[@]}"; do : >"$log"; done
-step "jest, two lanes side by side: real n8n 2.40.7 | in-process (unit, sandbox, workflow on three n8n lines), then real n8n 2.41.1 and 1.123.81"
+step "jest, three lanes side by side: real n8n 2.40.7 | in-process (unit, sandbox, workflow on three n8n lines), then real n8n 1.123.81 | real n8n 2.40.7 (tests with their own n8n), then real n8n 2.41.1"
 set +e
-lane 'e2e-2.40.7=e2e' &
+(
+	e2e_run 2.40.7 e2e-2.40.7 --selectProjects e2e --testPathIgnorePatterns "${OWN_N8N_TESTS[@]}"
+) &
 lane1=$!
-lane 'unit=unit' 'sandbox=sandbox' 'workflow-2.40=workflow' 'workflow-2.41=workflow n8n 2.41' 'workflow-1.123=workflow n8n 1.123' \
-	'e2e-2.41.1=e2e n8n 2.41.1' 'e2e-1.123.81=e2e n8n 1.123.81' &
+(
+	status=0
+	jest_run unit --selectProjects unit || status=1
+	jest_run sandbox --selectProjects sandbox || status=1
+	jest_run workflow-2.40 --selectProjects workflow || status=1
+	jest_run workflow-2.41 --selectProjects 'workflow n8n 2.41' || status=1
+	jest_run workflow-1.123 --selectProjects 'workflow n8n 1.123' || status=1
+	e2e_run 1.123.81 e2e-1.123.81 --selectProjects 'e2e n8n 1.123.81' || status=1
+	exit $status
+) &
 lane2=$!
+(
+	status=0
+	e2e_run 2.40.7 e2e-2.40.7-own-n8n "${OWN_N8N_TESTS[@]}" --selectProjects e2e || status=1
+	e2e_run 2.41.1 e2e-2.41.1 --selectProjects 'e2e n8n 2.41.1' || status=1
+	exit $status
+) &
+lane3=$!
 # The in-process layers' output as it comes (until lane 2 ends).
 tail -q -n +1 -f "${in_process_logs[@]}" --pid "$lane2" 2>/dev/null &
 wait "$lane2"
 lane2_status=$?
 wait "$lane1"
 lane1_status=$?
+wait "$lane3"
+lane3_status=$?
 step "real n8n (its output, in full)"
-for name in e2e-2.40.7 e2e-2.41.1 e2e-1.123.81; do cat "test-artifacts/jest-$name.log" 2>/dev/null; done
+for name in e2e-2.40.7 e2e-2.40.7-own-n8n e2e-2.41.1 e2e-1.123.81; do cat "test-artifacts/jest-$name.log" 2>/dev/null; done
 set -e
 
 step "summary"
 node scripts/test-summary.js test-artifacts "$SECONDS"
-[[ $lane1_status -eq 0 && $lane2_status -eq 0 ]]
+[[ $lane1_status -eq 0 && $lane2_status -eq 0 && $lane3_status -eq 0 ]]
