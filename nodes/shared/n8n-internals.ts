@@ -170,6 +170,17 @@ export function requestOptionsOf(ctx: IExecuteFunctions): { passThrough: Partial
  * is discarded (n8n-core 2.40.3 poll-trigger-executor.js: `else if (!testingTrigger) commitStagedCursor`).
  * So a trigger starting "From Activation" takes its position at the first scheduled poll. The
  * items-then-position order below fits this mode too. Shown by test/e2e/trigger-durable.test.ts.
+ *
+ * A6c. In that mode n8n, starting again, runs the polls of a trigger it missed while stopped side
+ * by side (2.40.7: three polls within a second in a clean-clone run), each with the position it
+ * read from poller_state, and commits each delivering poll's position with its execution, fenced
+ * by the poll task's lease, not by the position read (poller-state.repository.js advanceCursor): so
+ * each would deliver the same changes. A poll that throws commits nothing (poll-trigger-task-handler
+ * records a failure and routes the error); one that returns null commits the position it read. So
+ * trigger/side-by-side.ts stops a poll that starts from the position another poll of the same
+ * trigger in this process is working from (or delivered from in the last minute) with an error.
+ * Shown in-process by test/workflow/trigger.test.ts › polls n8n runs side by side, and in a real
+ * n8n by test/e2e/trigger-durable.test.ts (the restart: each change once).
  */
 
 /**

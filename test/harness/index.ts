@@ -507,6 +507,8 @@ export function singleNodeWorkflow(
  * a failed execution and saves nothing. `restart()` is n8n restarting: memory is lost and the
  * workflow is rebuilt from what was persisted. The Fetch Test Event button is `poll('manual')`.
  */
+let pollWorkflows = 0;
+
 export class PollHarness {
 	persisted: IDataObject = {};
 	credentials: CredentialStore;
@@ -530,15 +532,23 @@ export class PollHarness {
 			credentials: opts.node.credentials,
 		};
 		this.timezone = opts.timezone ?? 'Australia/Sydney';
+		this.workflowId = `poll-workflow-${++pollWorkflows}`;
 		this.restart();
 	}
 
 	private readonly timezone: string;
+	/** Each harness is its own workflow, as in n8n (the trigger keys what it holds in memory by workflow and node). */
+	private readonly workflowId: string;
 
 	/** n8n restarting: the workflow is rebuilt from the static data that was saved. */
 	restart(): void {
-		this.workflow = new Workflow({
-			id: 'poll-workflow',
+		this.workflow = this.fromSaved();
+	}
+
+	/** The workflow as n8n builds it from the static data that was saved. */
+	private fromSaved(): Workflow {
+		return new Workflow({
+			id: this.workflowId,
 			name: 'Poll workflow',
 			nodes: [deepCopy(this.node)],
 			connections: {},
@@ -561,19 +571,41 @@ export class PollHarness {
 		return items;
 	}
 
+	/**
+	 * Polls that n8n runs side by side, each from the position saved (n8n 2.x with durable poll
+	 * cursors, starting again, runs the polls it missed together; each loads the saved position).
+	 * What each returned (its items, null) or the message it threw; the first that delivered is
+	 * saved, as n8n commits a delivering poll's position with its execution.
+	 */
+	async pollsSideBySide(count: number): Promise<Array<IDataObject[] | null | string>> {
+		const workflows = Array.from({ length: count }, () => this.fromSaved());
+		const settled = await Promise.allSettled(workflows.map(async (workflow) => await this.pollOn(workflow, 'trigger')));
+		const delivered = settled.findIndex((s) => s.status === 'fulfilled' && s.value !== null);
+		if (delivered >= 0) {
+			this.workflow = workflows[delivered];
+			this.save();
+		}
+		return settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message));
+	}
+
 	/** One poll; its items (json), or null. Throws what the poll threw (n8n records it as a failed execution). */
 	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[] | null> {
+		const items = await this.pollOn(this.workflow, mode);
+		if (items !== null && mode === 'trigger') this.save();
+		return items;
+	}
+
+	private async pollOn(workflow: Workflow, mode: 'trigger' | 'manual'): Promise<IDataObject[] | null> {
 		const nodeTypes = getTypes();
 		const credentialsHelper = new HarnessCredentialsHelper(nodeTypes.credentialTypes, this.credentials);
-		const hooks = new ExecutionLifecycleHooks(mode, 'poll', { id: this.workflow.id } as IWorkflowBase);
-		const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId: 'poll', workflowId: String(this.workflow.id) });
-		const node = this.workflow.getNode(this.node.name)!;
-		const context = new PollContext(this.workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
+		const hooks = new ExecutionLifecycleHooks(mode, 'poll', { id: workflow.id } as IWorkflowBase);
+		const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId: 'poll', workflowId: String(workflow.id) });
+		const node = workflow.getNode(this.node.name)!;
+		const context = new PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
 		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
 		quietErrorReporter();
 		const result = await nodeType.poll!.call(context);
 		if (result === null) return null;
-		if (mode === 'trigger') this.save();
 		return result[0].map((item) => item.json);
 	}
 

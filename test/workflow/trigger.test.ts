@@ -732,3 +732,23 @@ describe('Options › Add Names', () => {
 		expect(await h.poll()).toBeNull();
 	});
 });
+
+describe('polls n8n runs side by side', () => {
+	it('n8n starting again runs the polls it missed together, each from the saved position: the change comes out once, the others are skipped saying so, and the next poll goes on', async () => {
+		const h = shiftTrigger();
+		await activated(h);
+		later();
+		const [first, second] = futureShifts();
+		edit(first.id, 'changed while n8n was stopped');
+		const results = await h.pollsSideBySide(3);
+		const delivered = results.filter((r): r is IDataObject[] => Array.isArray(r));
+		expect(delivered).toHaveLength(1);
+		expect(ids(delivered[0])).toEqual([first.id]);
+		for (const other of results.filter((r) => !Array.isArray(r))) expect(other).toBe('Skipped: another poll of this trigger is working from the same position');
+		// The next poll starts from the delivering poll's position: nothing again; a new change once.
+		later();
+		expect(await h.poll()).toBeNull();
+		edit(second.id, 'after the restart');
+		expect(ids(await h.poll())).toEqual([second.id]);
+	});
+});

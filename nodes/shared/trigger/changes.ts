@@ -46,6 +46,8 @@ export interface TriggerState {
 	clockIns?: ClockInCheck;
 	/** The Timesheet trigger's attendance events (attendance.ts): what it watches and has told. */
 	attendance?: AttendanceState;
+	/** How many polls delivered from this state: with the cursor, where a poll starts from (side-by-side.ts). */
+	deliveries?: number;
 }
 
 /** What the check keeps in the trigger's state: how far it has looked, and what it has told. */

@@ -12,6 +12,7 @@ import { listAll, send } from '../requests/transport';
 import { checkId, dayOf, inputError, stableJson, titleCase, toTimestamp } from '../input/values';
 import { DELIVERED_NOTE, DERIVED_EVENTS, diff, EXAMPLE_NOTE, exampleItems, fieldsOf, KEPT_FIELDS, MAX_REMEMBERED, recall, type TriggerItem } from './what-changed';
 import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT, recentMissedClockIns } from './no-clock-in';
+import { claimPosition } from './side-by-side';
 import { ATTENDANCE_EVENT_OPTIONS, ATTENDANCE_PROPERTIES, attendanceItems, attendanceSettings, choosesAttendance, recentAttendance, type AttendanceSettings } from './attendance';
 
 /**
@@ -377,6 +378,34 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 		}
 		state = startState(config, since);
 	}
+	const finish = claimPosition(ctx, state);
+	let output: INodeExecutionData[][] | null = null;
+	try {
+		output = await pollFrom(ctx, key, state, { events, watch, remembering, attendance, query, maxRateLimitWaitSeconds, changedSince });
+	} finally {
+		finish(output !== null);
+	}
+	return output;
+}
+
+/** A poll from `state`: the changes since, each once, and the state saved with them. */
+async function pollFrom(
+	ctx: IPollFunctions,
+	key: ResourceKey,
+	state: TriggerState,
+	o: {
+		events: string[];
+		watch: string[];
+		remembering: boolean;
+		attendance?: AttendanceSettings;
+		query: IDataObject;
+		maxRateLimitWaitSeconds: number;
+		changedSince: (from: number, onServiceTime?: (ms: number | undefined) => void) => Promise<IDataObject[]>;
+	},
+): Promise<INodeExecutionData[][] | null> {
+	const { events, watch, remembering, attendance, query, maxRateLimitWaitSeconds, changedSince } = o;
+	const staticData = ctx.getWorkflowStaticData('node');
+	const deliveries = state.deliveries ?? 0;
 	let serviceTime: number | undefined;
 	const records = await changedSince(windowStart(state), (ms) => (serviceTime = ms));
 	// A state with no memory (Since a Date's first poll, or one saved before the trigger remembered
@@ -391,7 +420,7 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 	// The items first (names may need reads that can fail), then the position: a poll that fails
 	// part-way moves nothing, and the position is saved with the changes it delivers (A6).
 	const output = items.length > 0 ? await outputOf(ctx, key, items) : null;
-	keepPollState(staticData, saved as unknown as IDataObject);
+	keepPollState(staticData, { ...saved, deliveries: deliveries + (output ? 1 : 0) } as unknown as IDataObject);
 	return output;
 }
 
