@@ -14,10 +14,13 @@
  * c. Every resource's own trigger (Rostering Location Trigger, ...) is loaded by n8n, shown in the
  *    nodes panel's data (not hidden, unlike the generic Rostering Trigger kept for older workflows),
  *    and its Fetch Test Event gives a record of its resource.
- * d. The events people act on (issue 23), published: a shift assigned, a shift nobody clocked in
- *    for, Watch Fields (a notes change left out, a time change delivered as Updated with the
- *    previous times), a timesheet approved, an on-demand shift filled, a project archived and a
- *    leave request decided (each resource's own trigger), each once.
+ * d. The events people act on (issues 23 and 32), published: a shift assigned, a shift nobody
+ *    clocked in for, Watch Fields (a notes change left out, a time change delivered as Updated with
+ *    the previous times), a timesheet approved, the Timesheet trigger's four attendance events (a
+ *    late clock-in, a timesheet still open past its due time, a timesheet without its break, long
+ *    hours: longer than its shift and a week past its person's ordinary hours), an on-demand shift
+ *    filled, a project archived and a leave request decided (each resource's own trigger), each
+ *    once, with what the item says (how late, how long past due, the minutes worked, the shift).
  *
  * The polls are n8n's own, every 15 s (POLL_EVERY_15_SECONDS).
  */
@@ -27,7 +30,7 @@ import { CUSTOM_API_CALL } from '../../nodes/shared/n8n-internals';
 import { resource } from '../../nodes/shared/resources';
 import { WATCHABLE } from '../../nodes/shared/trigger/trigger';
 import { startSandbox } from '../sandbox';
-import { eachChangeOnceAcrossRestart, pollsSince, shiftsApi, shiftTriggerWorkflow, TRIGGER, type ShiftsApi } from './trigger-scenario';
+import { attendancePeople, eachChangeOnceAcrossRestart, pollsSince, provokeAttendance, shiftsApi, shiftTriggerWorkflow, TRIGGER, type ShiftsApi } from './trigger-scenario';
 import {
 	assertBuilt,
 	createN8n,
@@ -274,7 +277,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		expect(items).toEqual([expect.objectContaining({ ...change, resource: 'shift' })]);
 	});
 
-	test('published, the events people act on: a shift assigned, a shift nobody clocked in for, a timesheet approved, a timesheet without its break, an on-demand shift filled, a project archived, a leave request decided, and Watch Fields (a notes change left out, a time change delivered), each once, saying what changed', async () => {
+	test('published, the events people act on: a shift assigned, a shift nobody clocked in for, a timesheet approved, a late clock-in, a timesheet still clocked in, a timesheet without its break, long hours (longer than its shift, a week past its hours), an on-demand shift filled, a project archived, a leave request decided, and Watch Fields (a notes change left out, a time change delivered), each once, saying what changed', async () => {
 		const s = server!;
 		const eventsId = await n8n!.importWorkflow(eventsWorkflow());
 		await s.activate(eventsId);
@@ -317,29 +320,51 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		const leave = [...sb.store.t.leaveRequests.values()].find((r) => r.business_id === sb.store.mainBusinessId && r.status === 'pending' && !r.archived)!;
 		sb.manager.decideLeaveRequest(leave.id, 'approved');
 		// Break Not Taken: six hours worked with no break, entered through the API three nights ago
-		// (00:00 to 06:00 at the location) for someone with no timesheet then.
+		// (00:00 to 06:00 at the location) for someone with no timesheet then and no shift at the
+		// location that day (so neither late nor longer than a shift), their week kept within their
+		// ordinary hours (so not Long Hours): at the open shift's place if someone there is free so.
 		const nightStart = Math.floor((now - 3 * 86_400_000) / 86_400_000) * 86_400_000 + 13 * 3_600_000;
 		const nightEnd = nightStart + 6 * 3_600_000;
-		const overlaps = (id: unknown) =>
-			sb.store.timesheets.some((t) => t.employee_id === id && !t.archived && Date.parse(String(t.start_time)) < nightEnd && (t.end_time === null ? now : Date.parse(String(t.end_time))) > nightStart);
-		const nightWorker = sb.store.employees.find((e) => {
-			const at = (e.location_ids as string[] | undefined) ?? [];
-			return !overlaps(e.id) && (at.length === 0 || at.includes(String(open.location_id))) && !((e.excluded_position_ids as string[]) ?? []).includes(String(open.position_id));
-		})!;
+		const taken = new Set<string>();
+		const prefer = { location_id: String(open.location_id), position_id: String(open.position_id) };
+		const { person: nightWorker, place: nightPlace } = attendancePeople(sb).pick({ timesheet: [nightStart, nightEnd], noShiftThatDay: true }, taken, prefer);
+		attendancePeople(sb).roomInWeek(nightWorker, nightPlace, nightStart, 6);
+		// The other attendance events, each for its own person (trigger-scenario.ts provokeAttendance):
+		// Long Hours (a timesheet 90 minutes longer than its shift, taking its person's week past their
+		// ordinary hours), Still Clocked In (a timesheet open since the start of its shift, which ended
+		// an hour ago) and Late Clock-In (a timesheet starting now for a shift that started an hour ago).
+		const { late: lateIn, stillIn, long } = await provokeAttendance(sb, api, taken, prefer);
 		const noBreak = await api('POST', '/timesheets', {
 			employee_id: nightWorker.id,
-			location_id: open.location_id,
-			position_id: open.position_id,
+			...nightPlace,
 			start_time: new Date(nightStart).toISOString(),
 			end_time: new Date(nightEnd).toISOString(),
 		});
 
 		const derived = ['assigned', 'updated', 'approved', 'break_not_taken', ...MORE_TRIGGERS.map((trigger) => trigger.event)];
-		const events = await waitFor(`the ${derived.join(', ')} events`, 150_000, async () => {
+		const told = (found: Rec[], event: string, record: Rec, kind?: string) =>
+			found.some((item) => item.event === event && (item.record as Rec).id === record.id && (kind === undefined || item.kind === kind));
+		const attendanceShifts = [long.shift, stillIn.shift, lateIn.shift];
+		const events = await waitFor(`the ${derived.join(', ')}, late_clock_in, still_clocked_in and long_hours events`, 150_000, async () => {
 			const found = await items();
-			return derived.every((event) => found.some((item) => item.event === event)) ? found : undefined;
+			const attendance =
+				[open, ...attendanceShifts].every((shift) => told(found, 'assigned', shift)) &&
+				told(found, 'late_clock_in', lateIn.sheet) &&
+				told(found, 'still_clocked_in', stillIn.sheet) &&
+				told(found, 'long_hours', long.sheet, 'longer_than_shift') &&
+				told(found, 'long_hours', long.sheet, 'week_over');
+			return attendance && derived.every((event) => found.some((item) => item.event === event)) ? found : undefined;
 		});
-		expect(events.filter((item) => item.event === 'assigned')).toEqual([expect.objectContaining({ resource: 'shift', record: expect.objectContaining({ id: open.id }), changes: { employee_id: { from: null, to: person.id } }, changes_known: true })]);
+		// (The shifts made for the attendance events are Assigned too: created for someone.)
+		const byId = <T extends { id: unknown }>(a: T, b: T) => String(a.id).localeCompare(String(b.id));
+		expect(events.filter((item) => item.event === 'assigned').map((item) => ({ id: (item.record as Rec).id, item })).sort(byId).map(({ item }) => item)).toEqual(
+			[
+				{ id: open.id, item: expect.objectContaining({ resource: 'shift', record: expect.objectContaining({ id: open.id }), changes: { employee_id: { from: null, to: person.id } }, changes_known: true }) },
+				...attendanceShifts.map((shift) => ({ id: shift.id, item: expect.objectContaining({ resource: 'shift', record: expect.objectContaining({ id: shift.id, employee_id: shift.employee_id }), changes: {}, changes_known: true }) })),
+			]
+				.sort(byId)
+				.map(({ item }) => item),
+		);
 		expect(events.filter((item) => item.event === 'updated')).toEqual([
 			expect.objectContaining({
 				resource: 'shift',
@@ -355,13 +380,68 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		expect(events.filter((item) => item.event === 'break_not_taken')).toEqual([
 			expect.objectContaining({ resource: 'timesheet', record: expect.objectContaining({ id: noBreak.id }), worked_minutes: 360, unpaid_break_minutes: 0 }),
 		]);
+		// Late Clock-In: the timesheet, its shift (as the API gives it) and how late, 60 minutes.
+		expect(events.filter((item) => item.event === 'late_clock_in')).toEqual([
+			expect.objectContaining({
+				resource: 'timesheet',
+				record: expect.objectContaining({ id: lateIn.sheet.id, employee_id: lateIn.person.id, shift_id: lateIn.shift.id, start_time: lateIn.sheet.start_time, end_time: null }),
+				shift: { id: lateIn.shift.id, start_time: lateIn.shift.start_time, end_time: lateIn.shift.end_time, position_id: lateIn.shift.position_id },
+				minutes_late: 60,
+				changes_known: true,
+			}),
+		]);
+		// Still Clocked In (forgot to clock out): the timesheet open since its shift's start, told once
+		// 30 minutes past the shift's end (an hour before it was entered): its shift, how long since its
+		// start and since it was due, both to the poll's minute (so 270 minutes apart: 4 h 30 min).
+		const stillItems = events.filter((item) => item.event === 'still_clocked_in' && (item.record as Rec).id === stillIn.sheet.id);
+		expect(stillItems).toEqual([
+			expect.objectContaining({
+				resource: 'timesheet',
+				record: expect.objectContaining({ id: stillIn.sheet.id, employee_id: stillIn.person.id, shift_id: stillIn.shift.id, start_time: stillIn.sheet.start_time, end_time: null }),
+				shift: { id: stillIn.shift.id, end_time: stillIn.shift.end_time },
+				minutes_since_start: expect.any(Number),
+				minutes_past_due: expect.any(Number),
+				changes_known: true,
+			}),
+		]);
+		const { minutes_since_start: sinceStart, minutes_past_due: pastDue } = stillItems[0] as { minutes_since_start: number; minutes_past_due: number };
+		const dueAt = Date.parse(String(stillIn.shift.end_time)) + 30 * 60_000;
+		expect(sinceStart - pastDue).toBe(270);
+		expect(pastDue).toBeGreaterThanOrEqual(30);
+		expect(pastDue).toBeLessThanOrEqual(Math.floor((sb.clock.now().getTime() - dueAt) / 60_000));
+		// Long Hours, both kinds for the one timesheet: 330 minutes against its 240-minute shift, and the
+		// person's week (the seed's timesheets and this one, paid hours) past their ordinary hours.
+		const longItems = events.filter((item) => item.event === 'long_hours').sort((a, b) => String(a.kind).localeCompare(String(b.kind)));
+		expect(longItems).toEqual([
+			expect.objectContaining({
+				resource: 'timesheet',
+				kind: 'longer_than_shift',
+				record: expect.objectContaining({ id: long.sheet.id, shift_id: long.shift.id }),
+				shift: { id: long.shift.id, start_time: long.shift.start_time, end_time: long.shift.end_time, position_id: long.shift.position_id },
+				worked_minutes: 330,
+				shift_minutes: 240,
+				minutes_over: 90,
+			}),
+			expect.objectContaining({
+				resource: 'timesheet',
+				kind: 'week_over',
+				record: expect.objectContaining({ id: long.sheet.id, employee_id: long.person.id }),
+				week_start: long.week.start,
+				week_hours: long.week.hours,
+				limit_hours: long.week.limit,
+				limit_from: 'employment',
+				timesheet_ids: expect.arrayContaining([long.sheet.id]),
+			}),
+		]);
+		expect([...(longItems[1].timesheet_ids as string[])].sort()).toEqual(long.week.ids);
+		expect(long.week.hours).toBeGreaterThan(long.week.limit);
 		const more = events.filter((item) => MORE_TRIGGERS.some((trigger) => trigger.event === item.event)).sort((a, b) => String(a.event).localeCompare(String(b.event)));
 		expect(more).toEqual([
 			expect.objectContaining({ event: 'became_filled', resource: 'onDemandShift', record: expect.objectContaining({ id: posted.id }), changes: { status: { from: 'posted', to: 'filled' } }, changes_known: true }),
 			expect.objectContaining({ event: 'decided', resource: 'leaveRequest', record: expect.objectContaining({ id: leave.id }), changes: { status: { from: 'pending', to: 'approved' } }, changes_known: true }),
 			expect.objectContaining({ event: 'project_archived', resource: 'project', record: expect.objectContaining({ id: project.id }), changes: { status: { from: 'active', to: 'archived' }, archived: { from: false, to: true } }, changes_known: true }),
 		]);
-		log('assigned, updated (watch fields), approved, break not taken, filled, archived and decided seen');
+		log('assigned, updated (watch fields), approved, late clock-in, still clocked in, break not taken, long hours (both kinds), filled, archived and decided seen');
 
 		// No Clock-In: a shift starting in two minutes for someone free then; the service's clock moved
 		// on 13 minutes (its own clock is what the trigger reads); nobody clocks in.
@@ -402,12 +482,32 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		// The seed's own shifts told as No Clock-In (above), each once.
 		const seedMissed = all.filter((item) => item.event === 'no_clock_in' && !isLate(item)).map((item) => `no_clock_in ${String((item.record as Rec).id)}`);
 		expect(new Set(seedMissed).size).toBe(seedMissed.length);
-		// (The shift created for someone is Assigned too: it was given to a person.)
-		expect(all.map((item) => `${String(item.event)} ${String((item.record as Rec).id)}`).sort()).toEqual(
+		// The seed's own people still clocked in past their shift's end + 30 minutes (how many depends
+		// on the hour the test runs: the seed has a few open timesheets), each once, each still open
+		// and due by now.
+		const seedStillIn = all.filter((item) => item.event === 'still_clocked_in' && (item.record as Rec).id !== stillIn.sheet.id);
+		for (const item of seedStillIn) {
+			const sheet = sb.store.get('timesheets', String((item.record as Rec).id))!;
+			const shift = item.shift as Rec | null;
+			expect({ end_time: sheet.end_time, shift: shift?.id ?? null }).toEqual({ end_time: null, shift: sheet.shift_id });
+			const due = shift ? Date.parse(String(shift.end_time)) + 30 * 60_000 : Date.parse(String(sheet.start_time)) + 12 * 3_600_000;
+			expect(due).toBeLessThanOrEqual(sb.clock.now().getTime());
+		}
+		const seedStill = seedStillIn.map((item) => `still_clocked_in ${String((item.record as Rec).id)}`);
+		expect(new Set(seedStill).size).toBe(seedStill.length);
+		// (A shift created for someone is Assigned too: it was given to a person; a Long Hours item
+		// is told with its kind.)
+		expect(all.map((item) => `${String(item.event)} ${String((item.record as Rec).id)}${item.kind ? ` ${String(item.kind)}` : ''}`).sort()).toEqual(
 			[
 				...seedMissed,
+				...seedStill,
 				`assigned ${String(open.id)}`,
 				`assigned ${String(late.id)}`,
+				...attendanceShifts.map((shift) => `assigned ${String(shift.id)}`),
+				`late_clock_in ${String(lateIn.sheet.id)}`,
+				`still_clocked_in ${String(stillIn.sheet.id)}`,
+				`long_hours ${String(long.sheet.id)} longer_than_shift`,
+				`long_hours ${String(long.sheet.id)} week_over`,
 				`no_clock_in ${String(late.id)}`,
 				`updated ${String(moved.id)}`,
 				`approved ${String(pending.id)}`,
@@ -439,8 +539,11 @@ const MORE_TRIGGERS = [
 
 /**
  * A Shift trigger on Assigned, No Clock-In (10 minutes) and Updated with Watch Fields start and end
- * time, a Timesheet trigger on Approved and Break Not Taken, and MORE_TRIGGERS (On-Demand Shift on Became Filled,
- * Project on Archived, Leave Request on Decided), all polling every 15 s.
+ * time, a Timesheet trigger on Approved and the four attendance events (Late Clock-In, Still Clocked
+ * In, Break Not Taken, Long Hours; their thresholds the defaults: 5 minutes late, 30 minutes past the
+ * shift's end or 12 hours with no shift, a break of 30 minutes after 5 hours, 30 minutes longer than
+ * the shift, the employment's ordinary hours per week), and MORE_TRIGGERS (On-Demand Shift on Became
+ * Filled, Project on Archived, Leave Request on Decided), all polling every 15 s.
  */
 function eventsWorkflow(): WorkflowJson {
 	const workflow = shiftTriggerWorkflow('e2e: Rostering Shift Trigger, events people act on');
@@ -452,7 +555,7 @@ function eventsWorkflow(): WorkflowJson {
 		name: TIMESHEET_TRIGGER,
 		type: 'n8n-nodes-rostering.rosteringTimesheetTrigger',
 		position: [0, 200],
-		parameters: { pollTimes: POLL_EVERY_15_SECONDS, events: ['approved', 'break_not_taken'], start: 'now', options: {} },
+		parameters: { pollTimes: POLL_EVERY_15_SECONDS, events: ['approved', 'late_clock_in', 'still_clocked_in', 'break_not_taken', 'long_hours'], start: 'now', options: {} },
 	});
 	MORE_TRIGGERS.forEach((trigger, i) =>
 		workflow.nodes.push({
