@@ -33,6 +33,8 @@ type Rec = Record<string, unknown>;
 jest.setTimeout(6 * 60_000);
 
 const DAY = 86_400_000;
+/** How long a held answer waits (the worker-kill test): long past the test's look at its executions. */
+const HELD_MS = 30_000;
 const credentials = { [E2E_CREDENTIAL.type]: { id: E2E_CREDENTIAL.id, name: E2E_CREDENTIAL.name } };
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
@@ -350,17 +352,20 @@ describe('n8n queue mode: a worker killed mid-execution', () => {
 		const input = rows('queue-kill', 300, 2060);
 		const createCall = { rows: input };
 		const listCall = { listFrom: listed.locationId };
-		// Slow answers: 300 creates 4 at a time and 5 pages, 0.5 s and 1.5 s each.
-		sb.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 500, times: 10_000 });
-		sb.injectFault({ method: 'GET', path: '/v1/shifts', latencyMs: 1500, times: 10_000 });
+		// Each execution is held where the test kills it, however fast or slow the machine: the first
+		// 20 creates and the first 3 pages are answered at once, every later one only after 30 s. So
+		// once 20 are created and 3 pages listed, both are waiting on the service (the listing's last
+		// two pages alone take a minute), never already ended (seen on CI's idle machine when the
+		// pages were merely slow: the listing had finished before the test looked).
+		sb.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 0, times: 20 });
+		sb.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: HELD_MS, times: 10_000 });
+		sb.injectFault({ method: 'GET', path: '/v1/shifts', latencyMs: 0, times: 3 });
+		sb.injectFault({ method: 'GET', path: '/v1/shifts', latencyMs: HELD_MS, times: 10_000 });
+		const done = (method: string) => sb.requests.filter((r) => r.method === method && r.path === '/v1/shifts' && r.status > 0 && r.status < 300).length;
 		expect(await cluster!.callWebhook(createPath, createCall)).toBe(200);
+		await waitFor(`20 shifts created\n${why()}`, 90_000, () => (done('POST') >= 20 ? true : undefined));
 		expect(await cluster!.callWebhook(listPath, listCall)).toBe(200);
-
-		// Both well under way (20 shifts created, 3 pages listed), then their workers are killed.
-		await waitFor('20 shifts created and 3 pages listed', 60_000, () => {
-			const done = (method: string) => sb.requests.filter((r) => r.method === method && r.path === '/v1/shifts' && r.status < 300).length;
-			return done('POST') >= 20 && done('GET') >= 3 ? true : undefined;
-		});
+		await waitFor(`3 pages listed\n${why()}`, 90_000, () => (done('GET') >= 3 ? true : undefined));
 		const running = [...(await cluster!.main.executions(createId)), ...(await cluster!.main.executions(listId))];
 		expect(running.map((e) => e.status)).toEqual(['running', 'running']);
 		const owners = new Set(running.map((e) => cluster!.workerOf(e.id)));
@@ -390,6 +395,8 @@ describe('n8n queue mode: a worker killed mid-execution', () => {
 		}
 		const started = cluster!.workers.flatMap((w) => w.startedExecutions());
 		for (const e of failed) expect(started.filter((id) => id === e.id)).toHaveLength(1);
+		// The requests on their way at the kill are answered (and saved) by the service on its own time.
+		await waitFor('no request still on its way', HELD_MS + 60_000, () => (sb.requests.every((r) => r.status !== 0) ? true : undefined));
 		const createdBeforeRerun = storedRows('queue-kill');
 		expect(createdBeforeRerun.size).toBeGreaterThanOrEqual(20);
 		expect(createdBeforeRerun.size).toBeLessThan(300);
