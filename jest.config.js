@@ -19,8 +19,8 @@ const common = {
 	transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
 };
 
-/** In-process layers: the package's pauses are recorded, not slept through (test/harness/waits.ts). */
-const inProcess = { ...common, setupFilesAfterEnv: ['<rootDir>/test/harness/waits.ts'] };
+/** In-process layers: the package's pauses are recorded, not slept through (test/harness/waits.ts); n8n's regular expressions get more than 250 ms (test/harness/regex.ts). */
+const inProcess = { ...common, setupFilesAfterEnv: ['<rootDir>/test/harness/waits.ts', '<rootDir>/test/harness/regex.ts'] };
 
 /** The module paths an n8n-core (by its package name here) resolves for itself. */
 function n8nModulesOf(corePackage) {
