@@ -10,7 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
-import { addBenchLocation } from '../sandbox/bulk';
+import { addBenchLocation, addTimesheets, touchTimesheets } from '../sandbox/bulk';
 import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 jest.setTimeout(60_000);
@@ -263,6 +263,49 @@ describe('Timesheet trigger: attendance and compliance events', () => {
 		changed.restart();
 		at(end + 2 * HOUR);
 		expect(await changed.poll()).toBeNull();
+	});
+
+	it('a burst of 1,200 changed timesheets, listed in any order or day by day: their shifts read while the timesheets are listed, each told once with its own shift, the shift pages near the fewest; a burst of note edits reads no shift', async () => {
+		const place = addBenchLocation(f.sandbox, 'Read ahead');
+		const ids = addTimesheets(f.sandbox, place, 1_200, { tag: 'read-ahead' });
+		const stored = (id: string) => f.sandbox.store.t.timesheets.get(id)!;
+		// 1,200 shifts over the twelve days: 6 pages of 200 read in one go.
+		const fewestShiftPages = 6;
+		for (const order of ['any order', 'day by day'] as const) {
+			const h = timesheetTrigger({ events: ['updated', ...everyEvent], filters: { locationId: byId(place.locationId) } });
+			expect(await h.activate()).toBeNull();
+			f.sandbox.clock.advance(2_000);
+			touchTimesheets(f.sandbox, ids);
+			// The service lists changes by updated_at: a millisecond apart in the order of their starts,
+			// they come day by day, as a bulk change made in that order would.
+			if (order === 'day by day') [...ids].sort((a, b) => stored(a).start_time - stored(b).start_time).forEach((id, i) => (stored(id).updated_at += i));
+			f.sandbox.clock.advance(2_000);
+			f.sandbox.clearRequests();
+			const items = ((await h.poll()) ?? []) as Item[];
+			const longer = items.filter((item) => item.event === 'long_hours' && item.kind === 'longer_than_shift');
+			expect({ order, told: longer.length, once: new Set(longer.map((item) => item.record.id)).size }).toEqual({ order, told: 1_200, once: 1_200 });
+			for (const item of longer) expect(item.shift).toMatchObject({ id: stored(String(item.record.id)).shift_id });
+			const paths = f.apiRequests().map((r) => r.path);
+			const shiftPages = paths.filter((path) => path === '/v1/shifts').length;
+			// Read ahead: the first shift page was asked for before the last timesheet page.
+			expect({ order, readAhead: paths.indexOf('/v1/shifts') < paths.lastIndexOf('/v1/timesheets') }).toEqual({ order, readAhead: true });
+			expect(shiftPages).toBeGreaterThanOrEqual(fewestShiftPages);
+			expect(shiftPages).toBeLessThanOrEqual(fewestShiftPages + 3);
+			expect(paths.filter((path) => path === '/v1/timesheets')).toHaveLength(6);
+		}
+
+		// The same timesheets' notes edited at once: no times changed, nobody new or open, no shift read.
+		const h = timesheetTrigger({ events: ['updated', ...everyEvent], filters: { locationId: byId(place.locationId) } });
+		expect(await h.activate()).toBeNull();
+		f.sandbox.clock.advance(2_000);
+		const stamp = Math.floor(now() / 1000) * 1000;
+		for (const id of ids) Object.assign(stored(id), { note: 'checked', updated_at: stamp });
+		f.sandbox.clock.advance(2_000);
+		f.sandbox.clearRequests();
+		const notes = ((await h.poll()) ?? []) as Item[];
+		expect(notes.filter((item) => item.event === 'updated')).toHaveLength(1_200);
+		expect(notes.filter((item) => item.event !== 'updated')).toEqual([]);
+		expect(gets().filter((path) => path === '/v1/shifts')).toEqual([]);
 	});
 
 	it('Fetch Test Event with only attendance events and nothing to tell: says so at once, reading the last week only', async () => {

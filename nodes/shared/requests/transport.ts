@@ -301,6 +301,8 @@ export interface ListOptions {
 	 * the records kept, so the listing reads on in full pages until it has them.
 	 */
 	keep?: (record: IDataObject) => boolean;
+	/** Each page's records as they arrive (kept ones), for work that can start before the listing ends. */
+	onPage?: (records: IDataObject[]) => void;
 }
 
 /** Days between two YYYY-MM-DD dates, counting both ends. */
@@ -386,6 +388,7 @@ export async function listAll(ctx: RequestContext, path: string, query: IDataObj
 							onServiceTime: records.length === 0 && !after ? options.onServiceTime : undefined,
 						},
 					);
+					const pageStart = records.length;
 					for (const record of pageRecords(page)) {
 						// Windows do not overlap, so a repeat is rare; records without an id are all kept.
 						if (record.id !== undefined && record.id !== null && !options.keepRepeats) {
@@ -394,6 +397,7 @@ export async function listAll(ctx: RequestContext, path: string, query: IDataObj
 						}
 						if (!options.keep || options.keep(record)) records.push(record);
 					}
+					options.onPage?.(records.slice(pageStart));
 					const next = nextCursor(page);
 					if (typeof next === 'object') {
 						throw new NodeOperationError(ctx.getNode(), 'The service said there are more records but gave no cursor to read them', {

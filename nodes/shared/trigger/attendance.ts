@@ -3,8 +3,8 @@ import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow'
 import { subjectOf } from '../requests/errors';
 import { resource } from '../resources';
 import { listAll } from '../requests/transport';
-import { dayOf } from '../input/values';
 import { changedAt, startState, type Change, type TriggerState } from './changes';
+import { shiftReads, type ShiftNeeds, type ShiftReads } from './shift-reads';
 import { diff, emptyMemory, KEPT_FIELDS, recall, remember, type Memory, type TriggerItem } from './what-changed';
 
 /**
@@ -21,8 +21,9 @@ import { diff, emptyMemory, KEPT_FIELDS, recall, remember, type Memory, type Tri
  *   and a person whose finished timesheets in a week (Monday to Sunday, at the offset the times carry)
  *   pass their employment's ordinary hours per week (or `weeklyHours`).
  *
- * Requests: a timesheet's shift is read once, when the timesheet first needs it (one shift list
- * read per poll over the days of every timesheet that does, shared by the events); its end is then
+ * Requests: a timesheet's shift is read once, when the timesheet first needs it (the shift list read
+ * over the days of every timesheet that does, once per poll, shared by the events, and begun while
+ * the timesheets are still being listed: shift-reads.ts); its end is then
  * kept with the timesheet while it is open. The employments are read only for Long Hours, in a poll
  * where a person's week grew and their ordinary hours are not known yet (or were read over a day
  * ago). A poll with nothing new sends nothing more than the trigger's own read.
@@ -142,34 +143,6 @@ export function shiftOf(timesheet: IDataObject, index: ShiftIndex): IDataObject 
 const shiftSummary = (shift: IDataObject | undefined) =>
 	shift ? { id: shift.id, start_time: shift.start_time, end_time: shift.end_time, position_id: shift.position_id ?? null } : null;
 
-/** How many parts of its days the shift read is split into, read side by side (the transport lets four requests per credential be in flight). */
-const SHIFT_READ_PARTS = 4;
-
-/**
- * One read of the shifts over the days of `timesheets` (a day wider each side: local dates), with
- * the trigger's filters. For many timesheets the days are read in up to four parts side by side,
- * so that a burst's shift pages take about a quarter of the time its timesheet pages took (each
- * part may end on a page not full: at most three requests more than one read would need).
- */
-async function shiftsAround(ctx: IPollFunctions, timesheets: IDataObject[], query: IDataObject, maxRateLimitWaitSeconds: number): Promise<IDataObject[]> {
-	const starts = timesheets.map((timesheet) => ms(timesheet.start_time)).filter((start) => !Number.isNaN(start));
-	if (starts.length === 0) return [];
-	const first = Date.parse(`${dayOf(starts.reduce((a, b) => Math.min(a, b)) - DAY)}T00:00:00Z`);
-	const days = Math.round((Date.parse(`${dayOf(starts.reduce((a, b) => Math.max(a, b)) + DAY)}T00:00:00Z`) - first) / DAY) + 1;
-	// Split only when the shifts are likely to fill more than a page each (about one per timesheet).
-	const parts = Math.max(1, Math.min(SHIFT_READ_PARTS, days, Math.floor(starts.length / 200)));
-	const shifts = resource('shift');
-	const reads = Array.from({ length: parts }, async (_, part) => {
-		const from = first + Math.floor((part * days) / parts) * DAY;
-		const to = first + (Math.floor(((part + 1) * days) / parts) - 1) * DAY;
-		const qs: IDataObject = { from: dayOf(from), to: dayOf(to) };
-		if (query.location_id) qs.location_id = query.location_id;
-		if (query.employee_id) qs.employee_id = query.employee_id;
-		return await listAll(ctx, `/v1/${shifts.path}`, qs, { subject: subjectOf('shift', 'getAll'), rangeDays: shifts.rangeDays, maxRateLimitWaitSeconds });
-	});
-	return (await Promise.all(reads)).flat();
-}
-
 /** The remembered timesheets as records with their ids. */
 function remembered(memory: Memory | undefined): IDataObject[] {
 	if (!memory) return [];
@@ -200,6 +173,14 @@ interface PollInput {
 	now: number;
 	query: IDataObject;
 	maxRateLimitWaitSeconds: number;
+	/** The poll's shift reads, when it read ahead while listing the timesheets (shift-reads.ts). */
+	shiftReads?: ShiftReads;
+}
+
+/** What the chosen events need of the shifts, with the memory before the poll. */
+export function shiftNeeds(settings: AttendanceSettings, memory: Memory | undefined): ShiftNeeds {
+	const on = (event: string) => settings.events.includes(event);
+	return { late: on(ATTENDANCE_EVENTS.late), stillClockedIn: on(ATTENDANCE_EVENTS.stillClockedIn), longHours: on(ATTENDANCE_EVENTS.longHours), memory };
 }
 
 /**
@@ -221,7 +202,7 @@ export async function attendanceItems(ctx: IPollFunctions, input: PollInput, set
 	const longOnes = on(ATTENDANCE_EVENTS.longHours) ? finished.filter((timesheet) => !(`${ATTENDANCE_EVENTS.longHours}:${String(timesheet.id)}` in kept.told)) : [];
 	// The shifts and (Long Hours by the week) the employments are read side by side.
 	const [shifts, weeks] = await Promise.all([
-		shiftsAround(ctx, [...lateOnes, ...toWatch, ...longOnes], input.query, input.maxRateLimitWaitSeconds).then(shiftIndex),
+		(input.shiftReads ?? shiftReads(ctx, shiftNeeds(settings, state.memory), input.query, input.maxRateLimitWaitSeconds)).around([...lateOnes, ...toWatch, ...longOnes]).then(shiftIndex),
 		on(ATTENDANCE_EVENTS.longHours) && finished.length > 0 ? longWeeks(ctx, input, finished, settings, kept) : [],
 	]);
 

@@ -13,7 +13,8 @@ import { checkId, dayOf, inputError, stableJson, titleCase, toTimestamp } from '
 import { DELIVERED_NOTE, DERIVED_EVENTS, diff, EXAMPLE_NOTE, exampleItems, fieldsOf, KEPT_FIELDS, MAX_REMEMBERED, recall, type TriggerItem } from './what-changed';
 import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT, recentMissedClockIns } from './no-clock-in';
 import { claimPosition } from './side-by-side';
-import { ATTENDANCE_EVENT_OPTIONS, ATTENDANCE_PROPERTIES, attendanceItems, attendanceSettings, choosesAttendance, recentAttendance, type AttendanceSettings } from './attendance';
+import { ATTENDANCE_EVENT_OPTIONS, ATTENDANCE_PROPERTIES, attendanceItems, attendanceSettings, choosesAttendance, recentAttendance, shiftNeeds, type AttendanceSettings } from './attendance';
+import { shiftReads, type ShiftReads } from './shift-reads';
 
 /**
  * What every Rostering trigger shares: its parameters and its poll. Each watchable resource has a
@@ -331,12 +332,13 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 	const query = filterQuery(ctx, key);
 	const maxRateLimitWaitSeconds = maxRateLimitWait(ctx);
 	const subject = subjectOf(key, 'getAll');
-	const changedSince = async (from: number, onServiceTime?: (ms: number | undefined) => void) =>
+	const changedSince = async (from: number, onServiceTime?: (ms: number | undefined) => void, onPage?: (records: IDataObject[]) => void) =>
 		await listAll(ctx, `/v1/${spec.path}`, { ...query, updated_since: new Date(from).toISOString() }, {
 			subject,
 			maxRateLimitWaitSeconds,
 			keepRepeats: true,
 			onServiceTime,
+			onPage,
 		});
 	const staticData = ctx.getWorkflowStaticData('node');
 
@@ -400,21 +402,23 @@ async function pollFrom(
 		attendance?: AttendanceSettings;
 		query: IDataObject;
 		maxRateLimitWaitSeconds: number;
-		changedSince: (from: number, onServiceTime?: (ms: number | undefined) => void) => Promise<IDataObject[]>;
+		changedSince: (from: number, onServiceTime?: (ms: number | undefined) => void, onPage?: (records: IDataObject[]) => void) => Promise<IDataObject[]>;
 	},
 ): Promise<INodeExecutionData[][] | null> {
 	const { events, watch, remembering, attendance, query, maxRateLimitWaitSeconds, changedSince } = o;
 	const staticData = ctx.getWorkflowStaticData('node');
 	const deliveries = state.deliveries ?? 0;
 	let serviceTime: number | undefined;
-	const records = await changedSince(windowStart(state), (ms) => (serviceTime = ms));
+	// The attendance events' shifts are read while the timesheets are listed (shift-reads.ts).
+	const reads = attendance ? shiftReads(ctx, shiftNeeds(attendance, state.memory), query, maxRateLimitWaitSeconds) : undefined;
+	const records = await changedSince(windowStart(state), (ms) => (serviceTime = ms), reads?.see);
 	// A state with no memory (Since a Date's first poll, or one saved before the trigger remembered
 	// records) learns the records in use, as at publishing: what they were before the window.
 	if (remembering && !state.memory) state = learn(state, await recordsInUse(ctx, key, query, serviceTime ?? Date.now(), maxRateLimitWaitSeconds), key);
 	const { changes, next } = takeChanges(records, state, serviceTime, key, remembering);
 	const fields = next.memory?.fields ?? [];
 	const items = changes.flatMap((change) => itemsOf(key, change, events, watch, fields));
-	const checked = await checkedEvents(ctx, key, { events, attendance }, { state: next, changes, now: serviceTime ?? Date.now(), query, maxRateLimitWaitSeconds });
+	const checked = await checkedEvents(ctx, key, { events, attendance }, { state: next, changes, now: serviceTime ?? Date.now(), query, maxRateLimitWaitSeconds, shiftReads: reads });
 	items.push(...checked.items);
 	const saved = checked.next;
 	// The items first (names may need reads that can fail), then the position: a poll that fails
@@ -432,7 +436,7 @@ async function checkedEvents(
 	ctx: IPollFunctions,
 	key: ResourceKey,
 	chosen: { events: string[]; attendance?: AttendanceSettings },
-	input: { state: TriggerState; changes: Change[]; now: number; query: IDataObject; maxRateLimitWaitSeconds: number },
+	input: { state: TriggerState; changes: Change[]; now: number; query: IDataObject; maxRateLimitWaitSeconds: number; shiftReads?: ShiftReads },
 ): Promise<{ items: TriggerItem[]; next: TriggerState }> {
 	const items: TriggerItem[] = [];
 	let next = input.state;

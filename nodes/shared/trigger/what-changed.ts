@@ -138,6 +138,8 @@ export interface FieldChange {
 
 /** Two times that name the same instant are the same, however written (offsets differ by location). */
 function same(field: string, a: unknown, b: unknown): boolean {
+	// Most kept values are unchanged strings, numbers or booleans: equal as they are.
+	if (a === b) return true;
 	if (/_(time|at)$/.test(field) && typeof a === 'string' && typeof b === 'string' && !isHash(a) && !isHash(b)) {
 		const [x, y] = [Date.parse(a), Date.parse(b)];
 		if (!Number.isNaN(x) && !Number.isNaN(y)) return x === y;
