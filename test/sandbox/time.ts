@@ -72,8 +72,27 @@ function wallClock(ms: number, zone: string): { wall: Date; offset: number } {
 	return { wall: new Date(ms + offset * 60_000), offset };
 }
 
+/**
+ * Times already written, per zone: every page of a list writes each record's times (start, end,
+ * breaks, created, updated), and a trigger's polls list the same records again; written once,
+ * they cost a lookup after (a busy benchmark's pages spent most of their time writing times).
+ */
+const written = new Map<string, Map<number, string>>();
+
 /** ISO 8601 with the zone's own UTC offset, e.g. 2026-11-23T09:00:00+11:00. */
 export function fmt(ms: number, zone: string): string {
+	let times = written.get(zone);
+	if (!times) written.set(zone, (times = new Map()));
+	let text = times.get(ms);
+	if (text === undefined) {
+		text = write(ms, zone);
+		if (times.size >= 200_000) times.clear();
+		times.set(ms, text);
+	}
+	return text;
+}
+
+function write(ms: number, zone: string): string {
 	const { wall, offset } = wallClock(ms, zone);
 	const year = wall.getUTCFullYear();
 	if (!isRegionZone(zone) || year < 1000 || year > 9999) return DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true }) as string;
