@@ -401,7 +401,8 @@ export async function resourceMapperFields(opts: LoadOptionsRequest & { method: 
 function createAdditionalData(args: {
 	credentialsHelper: HarnessCredentialsHelper;
 	hooks: ExecutionLifecycleHooks;
-	executionId: string;
+	/** Undefined for a poll, as in n8n (its poll's additional data is WorkflowExecuteAdditionalData.getBase(): no execution yet). */
+	executionId: string | undefined;
 	workflowId: string;
 }): IWorkflowExecuteAdditionalData {
 	const notAvailable = (what: string) => async () => {
@@ -511,6 +512,8 @@ let pollWorkflows = 0;
 
 export class PollHarness {
 	persisted: IDataObject = {};
+	/** The calls the last poll made to the credentials helper, in order (getDecrypted: a read of the credential). */
+	credentialCalls: HarnessCredentialsHelper['calls'] = [];
 	credentials: CredentialStore;
 	private workflow!: Workflow;
 	private readonly node: INode;
@@ -599,7 +602,8 @@ export class PollHarness {
 		const nodeTypes = getTypes();
 		const credentialsHelper = new HarnessCredentialsHelper(nodeTypes.credentialTypes, this.credentials);
 		const hooks = new ExecutionLifecycleHooks(mode, 'poll', { id: workflow.id } as IWorkflowBase);
-		const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId: 'poll', workflowId: String(workflow.id) });
+		this.credentialCalls = credentialsHelper.calls;
+		const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId: undefined, workflowId: String(workflow.id) });
 		const node = workflow.getNode(this.node.name)!;
 		const context = new PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
 		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
