@@ -8,6 +8,9 @@
  */
 import { randomUUID } from 'crypto';
 
+import { MAPPER as SHIFT_MAPPER } from '../nodes/RosteringShift/mapper';
+import { mappingFields } from '../nodes/shared/writes/mapper';
+
 export interface DemoIds {
 	credential: { id: string; name: string };
 	/** A location and one of its active positions, for the shifts the batch creates. */
@@ -124,7 +127,22 @@ function tableRows(name: string, operation: string, table: { name: string }, con
 	});
 }
 
-const AUTO_COLUMNS = { mappingMode: 'autoMapInputData', value: {}, matchingColumns: [], schema: [] };
+/**
+ * A resource mapper's value as n8n's editor writes it when the node is opened (its field list
+ * loaded, the default match fields chosen), so that opening an example's node after running it
+ * changes nothing: with an empty schema the editor wrote the fields in, which marked the run just
+ * made as "Node parameters have changed" (n8n 2.40.7, checked in the browser, 2026-11-27).
+ */
+function mapperColumns(schema: Array<Record<string, unknown>>) {
+	return { mappingMode: 'autoMapInputData', value: {}, matchingColumns: schema.filter((field) => field.defaultMatch === true).map((field) => field.id), schema };
+}
+
+/** Map Automatically onto a Data Table's (text) columns, each as the Data Table node's editor writes it. */
+const tableColumns = (table: { columns: string[] }) =>
+	mapperColumns(table.columns.map((id) => ({ id, displayName: id, required: false, defaultMatch: false, display: true, type: 'string', readOnly: false, removed: false })));
+
+/** Map Automatically onto Rostering Shift › Create or Update's fields (as its mapping method gives them). */
+const shiftUpsertColumns = () => mapperColumns(mappingFields(SHIFT_MAPPER, 'upsert') as unknown as Array<Record<string, unknown>>);
 
 /**
  * A Filter (or, `if`, an IF: true branch out of output 0) with one condition: `left` (an expression)
@@ -185,7 +203,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 						{ keyName: 'changed_at', condition: 'eq', keyValue: '={{ $json.changed_at }}' },
 					],
 				},
-				columns: { mappingMode: 'autoMapInputData', value: {}, matchingColumns: [], schema: [] },
+				columns: tableColumns(SHIFT_CHANGES_TABLE),
 				options: {},
 			}),
 		],
@@ -210,7 +228,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 				'n8n-nodes-rostering.rosteringShift',
 				2,
 				0,
-				{ resource: 'shift', operation: 'upsert', columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] }, options: {} },
+				{ resource: 'shift', operation: 'upsert', columns: shiftUpsertColumns(), options: {} },
 				ids,
 			),
 		],
@@ -309,7 +327,7 @@ function payrollExport(ids: DemoIds): ExampleWorkflow {
 			condition('Changed since export', 'filter', '={{ $json.updated_at }}', 'notEquals', `={{ ${approved}.updated_at }}`),
 			node('CSV file', 'n8n-nodes-base.convertToFile', 1.1, 0, { operation: 'csv', options: { fileName: `={{ "payroll-" + $today.toISODate() + ".csv" }}` } }),
 			tableRows('Record as exported', 'upsert', EXPORTED_TIMESHEETS_TABLE, { timesheet_id: '={{ $json.timesheet_id }}' }, {
-				columns: AUTO_COLUMNS,
+				columns: tableColumns(EXPORTED_TIMESHEETS_TABLE),
 				options: {},
 			}),
 			fields('Report the change', {
@@ -361,7 +379,7 @@ function calendarSync(ids: DemoIds, polling: Record<string, unknown>): ExampleWo
 				who: '={{ $json.record.employee_name ?? "open" }}',
 				location: '={{ $json.record.location_name ?? $json.record.location_id }}',
 			}),
-			tableRows('Create or update the event', 'upsert', CALENDAR_TABLE, { shift_id: '={{ $json.shift_id }}' }, { columns: AUTO_COLUMNS, options: {} }),
+			tableRows('Create or update the event', 'upsert', CALENDAR_TABLE, { shift_id: '={{ $json.shift_id }}' }, { columns: tableColumns(CALENDAR_TABLE), options: {} }),
 		],
 		[
 			['When shifts change', 'Removed?'],

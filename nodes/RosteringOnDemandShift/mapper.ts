@@ -7,8 +7,8 @@ export const MAPPER: MapperSpec = {
 	key: 'onDemandShift',
 	fields: [
 		// Writable on create only (the spec): Update does not offer it, so a value is never dropped unseen.
-		{ id: 'location_id', displayName: 'Location ID', required: true, match: true, defaultMatch: true, only: ['create', 'upsert'] },
-		{ id: 'position_id', displayName: 'Position ID', required: true, match: true, defaultMatch: true },
+		{ id: 'location_id', displayName: 'Location', required: true, match: true, defaultMatch: true, only: ['create', 'upsert'] },
+		{ id: 'position_id', displayName: 'Position', required: true, match: true, defaultMatch: true },
 		{ id: 'start_time', displayName: 'Start Time', required: true, match: true, defaultMatch: true },
 		{ id: 'end_time', displayName: 'End Time', required: true, match: true },
 		{ id: 'notes', displayName: 'Notes' },

@@ -7,9 +7,9 @@ export const MAPPER: MapperSpec = {
 	key: 'shift',
 	fields: [
 		// Writable on create only (the spec): Update does not offer it, so a value is never dropped unseen.
-		{ id: 'location_id', displayName: 'Location ID', required: true, match: true, defaultMatch: true, only: ['create', 'upsert'] },
-		{ id: 'position_id', displayName: 'Position ID', required: true, match: true },
-		{ id: 'employee_id', displayName: 'Employee ID', match: true, defaultMatch: true },
+		{ id: 'location_id', displayName: 'Location', required: true, match: true, defaultMatch: true, only: ['create', 'upsert'] },
+		{ id: 'position_id', displayName: 'Position', required: true, match: true },
+		{ id: 'employee_id', displayName: 'Employee', match: true, defaultMatch: true },
 		{ id: 'start_time', displayName: 'Start Time', required: true, match: true, defaultMatch: true },
 		{ id: 'end_time', displayName: 'End Time', required: true, match: true },
 		{ id: 'breaks', displayName: 'Breaks', fromMapped: breaksList('[{"offset_minutes": 240, "duration_minutes": 30, "paid": false}]') },

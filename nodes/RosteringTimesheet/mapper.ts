@@ -7,9 +7,9 @@ export const MAPPER: MapperSpec = {
 	key: 'timesheet',
 	fields: [
 		// Writable on create only (the spec), as is Shift ID: Update does not offer them, so a value is never dropped unseen.
-		{ id: 'employee_id', displayName: 'Employee ID', required: true, match: true, defaultMatch: true, only: ['create', 'upsert'] },
-		{ id: 'location_id', displayName: 'Location ID', required: true, match: true, only: ['create', 'upsert'] },
-		{ id: 'position_id', displayName: 'Position ID', required: true, match: true },
+		{ id: 'employee_id', displayName: 'Employee', required: true, match: true, defaultMatch: true, only: ['create', 'upsert'] },
+		{ id: 'location_id', displayName: 'Location', required: true, match: true, only: ['create', 'upsert'] },
+		{ id: 'position_id', displayName: 'Position', required: true, match: true },
 		{ id: 'shift_id', displayName: 'Shift ID', match: true, only: ['create', 'upsert'] },
 		{ id: 'start_time', displayName: 'Start Time', required: true, match: true, defaultMatch: true },
 		// Blank on create: the person is still clocked in.

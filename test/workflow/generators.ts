@@ -53,7 +53,7 @@ export interface RowSpec {
 	endForm: TimeForm;
 	/** Index into OTHER_OFFSETS for the `other` form. */
 	other: number;
-	/** Column names: the API's (location_id…) or the form's labels (Location ID…). */
+	/** Column names: the API's (location_id…) or the form's labels (Location, Start Time…). */
 	labels: boolean;
 	/** Location and position given by name (as a spreadsheet keeps them, in other case and spacing), not by id. */
 	named: boolean;
@@ -231,8 +231,8 @@ export function rowItem(
 	}
 	if (!spec.labels) return values;
 	const LABELS: Record<string, string> = {
-		location_id: 'Location ID',
-		position_id: 'Position ID',
+		location_id: 'Location',
+		position_id: 'Position',
 		start_time: 'Start Time',
 		end_time: 'End Time',
 		notes: 'Notes',

@@ -60,9 +60,9 @@ describe('Map Automatically', () => {
 		expect(hintsOf(result)).toEqual([]);
 	});
 
-	it('takes the form labels as column names too, and names the columns it did not send in one hint', async () => {
+	it('takes the form labels as column names too (and "Position ID", as the label read before), and names the columns it did not send in one hint', async () => {
 		const rows = apiRows('labels', 2).map((row) => ({
-			'Location ID': row.location_id,
+			Location: row.location_id,
 			'Position ID': row.position_id,
 			'Start Time': row.start_time,
 			'End Time': row.end_time,

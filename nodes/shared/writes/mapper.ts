@@ -133,20 +133,23 @@ function mapperHelp(spec: MapperSpec, operation: string): string {
 export function resourceMapping(spec: MapperSpec) {
 	return {
 		async getMappingColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-			const operation = this.getNodeParameter('operation', 'create') as string;
-			const mode = modeOf(operation);
-			const fields: ResourceMapperField[] = fieldsFor(spec, operation).map((field) => ({
-				id: field.id,
-				displayName: field.displayName,
-				type: field.type ?? 'string',
-				required: mode === 'create' ? field.required === true : mode === 'update' && field.id === 'id',
-				defaultMatch: mode === 'update' ? field.id === 'id' : mode === 'upsert' && field.defaultMatch === true,
-				canBeUsedToMatch: mode === 'update' ? field.id === 'id' : mode === 'upsert' && field.match === true,
-				display: true,
-			}));
-			return { fields };
+			return { fields: mappingFields(spec, this.getNodeParameter('operation', 'create') as string) };
 		},
 	};
+}
+
+/** The mapper's fields for an operation, as getMappingColumns gives them to n8n's editor. */
+export function mappingFields(spec: MapperSpec, operation: string): ResourceMapperField[] {
+	const mode = modeOf(operation);
+	return fieldsFor(spec, operation).map((field) => ({
+		id: field.id,
+		displayName: field.displayName,
+		type: field.type ?? 'string',
+		required: mode === 'create' ? field.required === true : mode === 'update' && field.id === 'id',
+		defaultMatch: mode === 'update' ? field.id === 'id' : mode === 'upsert' && field.defaultMatch === true,
+		canBeUsedToMatch: mode === 'update' ? field.id === 'id' : mode === 'upsert' && field.match === true,
+		display: true,
+	}));
 }
 
 /** "Start Time", "start_time", "startTime" and "START-TIME" all read "starttime". */
