@@ -110,6 +110,28 @@ export async function setExpression(page: Page, field: Locator, expression: stri
 	await field.hover();
 	await field.locator(byTestId('radio-button-expression')).click();
 	await pasteIntoEditor(page, field, expression);
+	// Leave the field, as a person does.
+	await away.click();
+}
+
+/**
+ * The parameters of each node as the open editor holds them (n8n 2.40.7: the Pinia store whose id
+ * starts "workflowDocuments/", its allNodes). An expression pasted into a field reaches them only
+ * after the expression editor's debounce: a node view closed before that keeps only "=" (seen on a
+ * quiet machine, 2026-11-27), so a test waits for the value here before closing the node view.
+ */
+export async function editorNodeParameters(page: Page): Promise<Record<string, Record<string, unknown>>> {
+	return await page.evaluate(() => {
+		// Runs in the page (this file is compiled without the DOM's types).
+		type Store = { allNodes?: Array<{ name: string; parameters: unknown }> };
+		type Pinia = { _s: Map<string, Store> };
+		type Mounted = { __vue_app__?: { config: { globalProperties: { $pinia?: Pinia } } } };
+		const { document } = globalThis as unknown as { document: { querySelector(selector: string): Mounted | null } };
+		const pinia = document.querySelector('#app')?.__vue_app__?.config.globalProperties.$pinia;
+		const key = pinia ? [...pinia._s.keys()].find((k) => k.startsWith('workflowDocuments/') && !k.startsWith('workflowDocuments/@')) : undefined;
+		const nodes = key ? pinia!._s.get(key)?.allNodes ?? [] : [];
+		return JSON.parse(JSON.stringify(Object.fromEntries(nodes.map((n) => [n.name, n.parameters])))) as Record<string, Record<string, unknown>>;
+	});
 }
 
 /**
