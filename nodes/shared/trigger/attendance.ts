@@ -4,7 +4,7 @@ import { subjectOf } from '../requests/errors';
 import { resource } from '../resources';
 import { listAll } from '../requests/transport';
 import { changedAt, startState, type Change, type TriggerState } from './changes';
-import { shiftReads, type ShiftNeeds, type ShiftReads } from './shift-reads';
+import { shiftReads, TIMES_AND_BREAKS, type ShiftNeeds, type ShiftReads } from './shift-reads';
 import { diff, emptyMemory, KEPT_FIELDS, recall, remember, type Memory, type TriggerItem } from './what-changed';
 
 /**
@@ -70,8 +70,6 @@ const DAY = 24 * HOUR;
  * tells them again; this stops a repeat when its times are corrected within a pay month.
  */
 const TOLD_KEPT_MS = 35 * DAY;
-/** The fields whose change can make an event of a finished timesheet happen. */
-const TIMES_AND_BREAKS = ['start_time', 'end_time', 'breaks', 'shift_id', 'archived'];
 /** Ordinary hours read longer ago than this are read again, when a week needs them. */
 const HOURS_KEPT_MS = DAY;
 

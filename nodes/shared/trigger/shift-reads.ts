@@ -42,8 +42,8 @@ const DAY = 86_400_000;
 const PARTS = 4;
 /** A read ahead starts once this many timesheets wait for days not read (about three pages of shifts). */
 const FIRST_READ_AHEAD = 600;
-/** The fields whose change can make a finished timesheet longer than its shift. */
-const TIMES_AND_BREAKS = ['start_time', 'end_time', 'breaks', 'shift_id', 'archived'];
+/** The fields whose change can make an event of a finished timesheet happen (attendance.ts tells them by these too). */
+export const TIMES_AND_BREAKS = ['start_time', 'end_time', 'breaks', 'shift_id', 'archived'];
 
 const startOf = (timesheet: IDataObject) => (typeof timesheet.start_time === 'string' ? Date.parse(timesheet.start_time) : NaN);
 /** The UTC day (days since 1970) of a timesheet's start. */
