@@ -59,6 +59,8 @@ export function shiftReads(ctx: IPollFunctions, needs: ShiftNeeds, query: IDataO
 	// comes in day by day (a service listing a bulk change in the order it was made), the reads stay
 	// few and each fills its pages; when it comes in any order, the first read covers every day.
 	let readAheadAt = FIRST_READ_AHEAD;
+	/** A start day whose shifts (that day and one each side) are not all read or being read yet. */
+	const unread = (day: number) => !covered.has(day - 1) || !covered.has(day) || !covered.has(day + 1);
 
 	/** Reads the days from the first to the last of `starts` (a day each side) not read yet, in `parts` side by side. */
 	const readDays = (starts: number[], parts: number) => {
@@ -109,7 +111,7 @@ export function shiftReads(ctx: IPollFunctions, needs: ShiftNeeds, query: IDataO
 			for (const timesheet of timesheets) {
 				if (!mayNeed(timesheet)) continue;
 				const day = epochDay(startOf(timesheet));
-				if (!covered.has(day - 1) || !covered.has(day) || !covered.has(day + 1)) waiting.push(day);
+				if (unread(day)) waiting.push(day);
 			}
 			if (waiting.length < readAheadAt) return;
 			readAheadAt += waiting.length;
@@ -119,8 +121,7 @@ export function shiftReads(ctx: IPollFunctions, needs: ShiftNeeds, query: IDataO
 		async around(timesheets) {
 			const starts = timesheets.map(startOf).filter((start) => !Number.isNaN(start)).map(epochDay);
 			// Split only when the shifts not read yet are likely to fill more than a page each (about one per timesheet).
-			const unread = starts.filter((day) => !covered.has(day - 1) || !covered.has(day) || !covered.has(day + 1)).length;
-			readDays(starts, Math.floor(unread / 200));
+			readDays(starts, Math.floor(starts.filter(unread).length / 200));
 			const byId = new Map<string, IDataObject>();
 			const unnamed: IDataObject[] = [];
 			for (const shift of (await Promise.all(reads)).flat()) {
