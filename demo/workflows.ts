@@ -5,6 +5,12 @@
  *
  * Built-in nodes and the versions used were checked in n8n 2.40.7 (Set 3.4, Filter 2.2, Split Out
  * 1, Schedule Trigger 1.2, Data Table 1.1 with a table chosen by name, Sticky Note 1).
+ *
+ * Each node is written as n8n's editor saves it, so that opening an example and saving it changes
+ * nothing (test/e2e/demo.test.ts checks every node against n8n's own rules): a parameter at its
+ * default is left out (the actions' default operation, a trigger's default Events Created, Updated
+ * and Removed, a Data Table condition's "equals"), a declarative node carries the `requestOptions`
+ * n8n adds to it, and positions sit on the editor's grid.
  */
 import { randomUUID } from 'crypto';
 
@@ -66,6 +72,18 @@ export interface ExampleWorkflow {
 	settings: Record<string, unknown>;
 }
 
+/**
+ * A position on the editor's 16 px grid: n8n 2.40.7's editor moves a node onto it when the
+ * workflow opens (seen: x 260 became 272), which a save then keeps as a change.
+ */
+function onGrid(at: number): number {
+	return Math.ceil(at / 16) * 16;
+}
+
+/** Spacing of the steps, on the grid: columns left to right, branches below one another. */
+const COLUMN = 256;
+const ROW = 208;
+
 function node(name: string, type: string, typeVersion: number, x: number, parameters: Record<string, unknown>, ids?: DemoIds): Node {
 	return {
 		id: randomUUID(),
@@ -79,14 +97,14 @@ function node(name: string, type: string, typeVersion: number, x: number, parame
 }
 
 function note(content: string, width = 460, height = 220): Node {
-	return { id: randomUUID(), name: 'Note', type: 'n8n-nodes-base.stickyNote', typeVersion: 1, position: [-40, -60 - height], parameters: { content, width, height } };
+	return { id: randomUUID(), name: 'Note', type: 'n8n-nodes-base.stickyNote', typeVersion: 1, position: [-48, -onGrid(60 + height)], parameters: { content, width, height } };
 }
 
 /** Nodes in a line, each feeding the next. */
 function chain(name: string, active: boolean, steps: Node[], extra: Node[] = [], runFrom?: string): ExampleWorkflow {
 	const connections: ExampleWorkflow['connections'] = {};
 	steps.forEach((step, i) => {
-		step.position = [i * 260, 0];
+		step.position = [i * COLUMN, 0];
 		if (i > 0) connections[steps[i - 1].name] = { main: [[{ node: step.name, type: 'main', index: 0 }]] };
 	});
 	return { name, active, runFrom, nodes: [...extra, ...steps], connections, settings: { executionOrder: 'v1' } };
@@ -110,7 +128,7 @@ function graph(name: string, active: boolean, steps: Node[], edges: Array<[strin
 		const x = column.get(step.name) ?? 0;
 		const row = rows.get(x) ?? 0;
 		rows.set(x, row + 1);
-		step.position = [x * 260, row * 200];
+		step.position = [x * COLUMN, row * ROW];
 	}
 	return { name, active, runFrom, nodes: [...extra, ...steps], connections, settings: { executionOrder: 'v1' } };
 }
@@ -118,11 +136,10 @@ function graph(name: string, active: boolean, steps: Node[], edges: Array<[strin
 /** A Data Table row operation on `table` (by name), matching `conditions` (column = expression). */
 function tableRows(name: string, operation: string, table: { name: string }, conditions: Record<string, string>, more: Record<string, unknown> = {}): Node {
 	return node(name, 'n8n-nodes-base.dataTable', 1.1, 0, {
-		resource: 'row',
 		operation,
 		dataTableId: { __rl: true, mode: 'name', value: table.name },
 		matchType: 'allConditions',
-		filters: { conditions: Object.entries(conditions).map(([keyName, keyValue]) => ({ keyName, condition: 'eq', keyValue })) },
+		filters: { conditions: Object.entries(conditions).map(([keyName, keyValue]) => ({ keyName, keyValue })) },
 		...more,
 	});
 }
@@ -179,7 +196,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		'Shift changes → a table',
 		true,
 		[
-			node('When shifts change', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['created', 'updated', 'removed'], start: 'now', options: {} }, ids),
+			node('When shifts change', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, filters: {}, options: {} }, ids),
 			fields('Pick the columns', {
 				event: '={{ $json.event }}',
 				shift_id: '={{ $json.record.id }}',
@@ -192,15 +209,14 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 			// Insert or Update on the change itself (shift, event, when): a change delivered again (an
 			// Execute Workflow in the editor shows one the trigger already delivered) adds no second row.
 			node('Add to "Shift changes"', 'n8n-nodes-base.dataTable', 1.1, 0, {
-				resource: 'row',
 				operation: 'upsert',
 				dataTableId: { __rl: true, mode: 'name', value: SHIFT_CHANGES_TABLE.name },
 				matchType: 'allConditions',
 				filters: {
 					conditions: [
-						{ keyName: 'shift_id', condition: 'eq', keyValue: '={{ $json.shift_id }}' },
-						{ keyName: 'event', condition: 'eq', keyValue: '={{ $json.event }}' },
-						{ keyName: 'changed_at', condition: 'eq', keyValue: '={{ $json.changed_at }}' },
+						{ keyName: 'shift_id', keyValue: '={{ $json.shift_id }}' },
+						{ keyName: 'event', keyValue: '={{ $json.event }}' },
+						{ keyName: 'changed_at', keyValue: '={{ $json.changed_at }}' },
 					],
 				},
 				columns: tableColumns(SHIFT_CHANGES_TABLE),
@@ -228,7 +244,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 				'n8n-nodes-rostering.rosteringShift',
 				2,
 				0,
-				{ resource: 'shift', operation: 'upsert', columns: shiftUpsertColumns(), options: {} },
+				{ operation: 'upsert', columns: shiftUpsertColumns(), options: {}, requestOptions: {} },
 				ids,
 			),
 		],
@@ -240,7 +256,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		'Alert when a published shift changes or is removed',
 		true,
 		[
-			node('When shifts change or go', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['updated', 'removed'], start: 'now', options: {} }, ids),
+			node('When shifts change or go', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['updated', 'removed'], filters: {}, options: {} }, ids),
 			condition('Only published shifts', 'filter', '={{ $json.record.status }}', 'equals', 'published'),
 			fields('The alert', {
 				message:
@@ -255,7 +271,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		false,
 		[
 			node('Every morning at 7', 'n8n-nodes-base.scheduleTrigger', 1.2, 0, { rule: { interval: [{ field: 'cronExpression', expression: '0 7 * * *' }] } }),
-			node("Who's on now", 'n8n-nodes-rostering.rosteringWhosOn', 1, 0, { resource: 'whosOn', operation: 'getAll', returnAll: true, filters: {}, options: { addNames: true } }, ids),
+			node("Who's on now", 'n8n-nodes-rostering.rosteringWhosOn', 1, 0, { returnAll: true, filters: {}, options: { addNames: true }, requestOptions: {} }, ids),
 			// start_time is local time at the location ("2026-11-25T09:00:00+11:00"): its hour and minute.
 			fields('One line each', { line: '={{ $json.employee_name ?? $json.employee_id }} since {{ $json.start_time.slice(11, 16) }} at {{ $json.location_name ?? $json.location_id }}' }),
 		],
@@ -273,7 +289,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 				'n8n-nodes-rostering.rosteringTimesheetTotal',
 				1,
 				0,
-				{ resource: 'timesheetTotal', operation: 'get', from: '={{ $today.minus({ days: 14 }).toISODate() }}', to: '={{ $today.minus({ days: 1 }).toISODate() }}', filters: {}, options: { addNames: true } },
+				{ from: '={{ $today.minus({ days: 14 }).toISODate() }}', to: '={{ $today.minus({ days: 1 }).toISODate() }}', filters: {}, options: { addNames: true }, requestOptions: {} },
 				ids,
 			),
 			condition('Only approved hours', 'filter', '={{ $json.approved_hours }}', 'gt', 0, 'number'),
@@ -308,7 +324,7 @@ function payrollExport(ids: DemoIds): ExampleWorkflow {
 				'n8n-nodes-rostering.rosteringTimesheet',
 				1,
 				0,
-				{ resource: 'timesheet', operation: 'getAll', returnAll: true, filters: { from: '={{ $today.minus({ days: 28 }).toISODate() }}', to: '={{ $today.toISODate() }}' }, options: { addNames: true } },
+				{ returnAll: true, filters: { from: '={{ $today.minus({ days: 28 }).toISODate() }}', to: '={{ $today.toISODate() }}' }, options: { addNames: true }, requestOptions: {} },
 				ids,
 			),
 			condition('Approved only', 'filter', '={{ $json.status }}', 'equals', 'approved'),
@@ -325,7 +341,7 @@ function payrollExport(ids: DemoIds): ExampleWorkflow {
 				exported_at: '={{ $now.toISO() }}',
 			}),
 			condition('Changed since export', 'filter', '={{ $json.updated_at }}', 'notEquals', `={{ ${approved}.updated_at }}`),
-			node('CSV file', 'n8n-nodes-base.convertToFile', 1.1, 0, { operation: 'csv', options: { fileName: `={{ "payroll-" + $today.toISODate() + ".csv" }}` } }),
+			node('CSV file', 'n8n-nodes-base.convertToFile', 1.1, 0, { options: { fileName: `={{ "payroll-" + $today.toISODate() + ".csv" }}` } }),
 			tableRows('Record as exported', 'upsert', EXPORTED_TIMESHEETS_TABLE, { timesheet_id: '={{ $json.timesheet_id }}' }, {
 				columns: tableColumns(EXPORTED_TIMESHEETS_TABLE),
 				options: {},
@@ -368,7 +384,7 @@ function calendarSync(ids: DemoIds, polling: Record<string, unknown>): ExampleWo
 		CALENDAR_SYNC,
 		true,
 		[
-			node('When shifts change', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['created', 'updated', 'removed'], start: 'now', options: { addNames: true } }, ids),
+			node('When shifts change', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, filters: {}, options: { addNames: true } }, ids),
 			condition('Removed?', 'if', '={{ $json.event }}', 'equals', 'removed'),
 			tableRows('Delete the event', 'deleteRows', CALENDAR_TABLE, { shift_id: '={{ $json.record.id }}' }, { options: {} }),
 			fields('The event', {

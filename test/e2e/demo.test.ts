@@ -4,11 +4,64 @@
  * are there, the ones run by hand produce what their notes promise, and the two active ones react
  * to changes in the sandbox at n8n's next poll (every 15 s here; every minute in the demo).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { NodeHelpers, type INodeParameters, type INodeTypeDescription } from 'n8n-workflow';
+
 import { DEMO_OWNER, startDemo, type Demo } from '../../scripts/demo';
 import { assertBuilt, executionItems, POLL_EVERY_15_SECONDS, triggersThatLearned, waitFor } from './n8n';
-import { CALENDAR_SYNC, CALENDAR_TABLE, EXPORTED_TIMESHEETS_TABLE, OPEN_SHIFTS, PAYROLL_EXPORT } from '../../demo/workflows';
+import { CALENDAR_SYNC, CALENDAR_TABLE, EXPORTED_TIMESHEETS_TABLE, exampleWorkflows, OPEN_SHIFTS, PAYROLL_EXPORT } from '../../demo/workflows';
+import { HarnessTypes } from '../harness/node-types';
+import { PINNED_N8N_VERSION, runtimeDir } from './n8n/runtime';
 
 jest.setTimeout(8 * 60_000);
+
+/**
+ * What n8n's editor makes of an example's node when the workflow is opened and saved (seen in n8n
+ * 2.40.7's editor, test/e2e/browser.test.ts step 9): it moves the node onto its 16 px grid, fills
+ * the parameters with their defaults on opening and saves them without the ones equal to their
+ * default (n8n-workflow's NodeHelpers.getNodeParameters, as the editor calls it), so that a
+ * declarative node gains the `requestOptions` n8n adds to it and loses a `resource` that has one
+ * value. An example written otherwise is "changed" the moment a person opens and saves it.
+ */
+function asTheEditorSaves(node: { position: [number, number]; parameters: INodeParameters; type: string; typeVersion: number }, description: INodeTypeDescription) {
+	const onGrid = (at: number) => Math.sign(at) * Math.ceil(Math.abs(at) / 16) * 16;
+	const opened = NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, node as never, description);
+	const saved = NodeHelpers.getNodeParameters(description.properties, opened, false, false, node as never, description);
+	return { position: node.position.map(onGrid), parameters: saved };
+}
+
+test("each example's nodes are as n8n's editor saves them: opened and saved in the editor, nothing changes", () => {
+	// The node types as the editor gets them: n8n's own from its nodes.json, the package's as n8n loads them.
+	const builtIn = JSON.parse(readFileSync(path.join(runtimeDir(), 'n8n', 'node_modules', 'n8n-nodes-base', 'dist', 'types', 'nodes.json'), 'utf8')) as INodeTypeDescription[];
+	const ours = new HarnessTypes();
+	const describe = (type: string, version: number): INodeTypeDescription => {
+		if (type.startsWith('n8n-nodes-base.')) {
+			const found = builtIn.find((d) => `n8n-nodes-base.${d.name}` === type && ([] as number[]).concat(d.version).includes(version));
+			if (!found) throw new Error(`n8n ${PINNED_N8N_VERSION} has no ${type} version ${version}`);
+			return found;
+		}
+		return ours.getByNameAndVersion(type, version).description;
+	};
+	const examples = exampleWorkflows({ credential: { id: 'c', name: 'Rostering' }, locationId: 'L', positionId: 'P', nextMonday: '2028-01-10', offset: '+11:00' });
+	const changed: string[] = [];
+	for (const example of examples) {
+		for (const node of example.nodes) {
+			const saved = asTheEditorSaves(node as never, describe(node.type, node.typeVersion));
+			const was = { position: node.position, parameters: node.parameters };
+			if (JSON.stringify(sortKeys(saved)) !== JSON.stringify(sortKeys(was))) changed.push(`${example.name} › ${node.name}: ${JSON.stringify(was)} → ${JSON.stringify(saved)}`);
+		}
+	}
+	expect(changed).toEqual([]);
+});
+
+/** A JSON value with every object's keys in order: the order of keys is not a change anyone sees. */
+function sortKeys(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(sortKeys);
+	if (typeof value !== 'object' || value === null) return value;
+	return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));
+}
 
 describe('the demo (npm run demo)', () => {
 	let demo: Demo;
