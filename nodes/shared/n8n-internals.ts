@@ -241,3 +241,29 @@ export function retriedExecutionId(ctx: IExecuteFunctions | IExecuteSingleFuncti
 	const retryOf = (ctx as unknown as { additionalData?: { hooks?: { retryOf?: unknown } } }).additionalData?.hooks?.retryOf;
 	return typeof retryOf === 'string' && retryOf !== '' ? retryOf : undefined;
 }
+
+/**
+ * A11. The credential a node reads (`getCredentials`) holds the connection's OAuth2 tokens as
+ * `oauthTokenData` ({access_token, refresh_token, ...}, as the token endpoint gave them), and n8n's
+ * OAuth2 helper signs a request with `Authorization: Bearer <access_token>` (n8n-core
+ * request-helpers/oauth.js requestOAuth2, client-oauth2's sign for a bearer token). n8n documents
+ * neither for nodes. Checked on every supported line: the header n8n's helper sends is the one the
+ * package builds from the token it read.
+ *
+ * Why the package signs itself (transport.ts signedRequest): n8n's helper reads the credential
+ * again for every request, and each read resolves the credential's expressions (the address, the
+ * scope) in n8n 2.x's isolated expression engine, about 25 ms of n8n's CPU per request in n8n
+ * 2.40.7 (a CPU profile of the attendance burst, docs/benchmarks.md). The package reads the
+ * credential once per execution or poll and hands a request to n8n's helper only when the service
+ * refuses the token (401), so that n8n renews it, stores it and sends the request again as before.
+ */
+export function accessTokenOf(credentials: IDataObject): string | undefined {
+	const token = (credentials.oauthTokenData as IDataObject | undefined)?.access_token;
+	return typeof token === 'string' && token !== '' ? token : undefined;
+}
+
+/** A11: the header n8n's OAuth2 helper signs a request with, for a token. */
+export function bearerHeader(token: string): string {
+	return `Bearer ${token}`;
+}
+

@@ -6,14 +6,18 @@
  * a. Rostering Shift Get Many with Return All over every shift (10 pages of 200): the sandbox holds
  *    the 3rd page back (injected latency) and every access token is expired while it waits. The
  *    sandbox authenticates a request when it arrives, so the 3rd page still succeeds and the 4th is
- *    the first to get 401 token_expired. n8n (n8n-core requestOAuth2: one refresh on a 401) asks for
- *    a new token with grant_type=refresh_token and HTTP Basic client authentication, sends the 4th
- *    page again with the same cursor and the new token, and goes on to the end: every shift comes
+ *    the first to get 401 token_expired. The package, which signs its requests with the token it
+ *    read with the credential (n8n-internals A11), hands the page to n8n's OAuth2 helper, which
+ *    sends it with the stored token, meets the 401 too and (n8n-core requestOAuth2: one refresh on a
+ *    401) asks for a new token with grant_type=refresh_token and HTTP Basic client authentication,
+ *    sends the 4th page again with the same cursor and the new token; the package reads the
+ *    credential again and goes on to the end with the new token: every shift comes
  *    out exactly once, and n8n stored the rotated tokens (read back with
  *    `n8n export:credentials --decrypted`).
  * b. Create Many (three rows from a Code node, one location): the tokens expire while the node reads
- *    the location's time zone, so the batch's POST is the request that gets 401. n8n refreshes and
- *    sends the same batch again with the same Idempotency-Key: three shifts created, once.
+ *    the location's time zone, so the batch's POST is the request that gets 401 (twice: the
+ *    package's, then n8n's helper's with the stored token). n8n refreshes and sends the same batch
+ *    again with the same Idempotency-Key: three shifts created, once.
  *
  * Verified in the installed n8n: refresh on 401 only (not ahead of expires_in); the refresh is a form
  * body {grant_type, refresh_token} with the client as HTTP Basic for authentication 'header'; the new
@@ -162,21 +166,24 @@ describe('real n8n: the access token expires mid-run', () => {
 		expect(new Set(ids).size).toBe(ids.length);
 		expect([...ids].sort()).toEqual(expected);
 
-		// The sandbox saw: 3 pages, a 401, the refresh, page 4 again, the rest.
+		// The sandbox saw: 3 pages, page 4 refused (the package's request, then n8n's helper's with
+		// the stored token), the refresh, page 4 again, the rest.
 		const seen = sb.requests.filter((r) => isList(r) || r.path === '/oauth/token');
 		expect(seen.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			...Array(3).fill('GET /v1/shifts 200'),
+			'GET /v1/shifts 401',
 			'GET /v1/shifts 401',
 			'POST /oauth/token 200',
 			...Array(7).fill('GET /v1/shifts 200'),
 		]);
 		expect((seen[3].responseBody as { error?: { code?: string } }).error?.code).toBe('token_expired');
-		const issued = checkRefresh(seen[4], before.refresh_token);
+		const issued = checkRefresh(seen[5], before.refresh_token);
 		// Page 4 sent again as it was (same cursor, same page size), now with the new token.
-		expect(seen[5].query).toEqual(seen[3].query);
+		expect(seen[4].query).toEqual(seen[3].query);
+		expect(seen[6].query).toEqual(seen[3].query);
 		expect(seen[3].query.after).toBeTruthy();
-		for (const r of seen.slice(0, 4)) expect(r.headers.authorization).toBe(`Bearer ${before.access_token}`);
-		for (const r of seen.slice(5)) expect(r.headers.authorization).toBe(`Bearer ${issued.access_token}`);
+		for (const r of seen.slice(0, 5)) expect(r.headers.authorization).toBe(`Bearer ${before.access_token}`);
+		for (const r of seen.slice(6)) expect(r.headers.authorization).toBe(`Bearer ${issued.access_token}`);
 		// Each page's cursor is the one the page before returned: no page skipped or read twice.
 		const pages = seen.filter((r) => r.status === 200 && isList(r));
 		for (let i = 1; i < pages.length; i++) {
@@ -243,18 +250,22 @@ describe('real n8n: the access token expires mid-run', () => {
 		expect(seen.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`GET ${locationPath} 200`,
 			'POST /v1/shifts 401',
+			'POST /v1/shifts 401',
 			'POST /oauth/token 200',
 			'POST /v1/shifts 201',
 		]);
-		const [, refused, refresh, created] = seen;
+		const [, refused, refusedAgain, refresh, created] = seen;
 		const issued = checkRefresh(refresh, before.refresh_token);
 		expect(refused.headers.authorization).toBe(`Bearer ${before.access_token}`);
+		expect(refusedAgain.headers.authorization).toBe(`Bearer ${before.access_token}`);
 		expect(created.headers.authorization).toBe(`Bearer ${issued.access_token}`);
 		// The same batch, with the same key.
 		const key = refused.headers['idempotency-key'];
 		expect(key).toBeTruthy();
-		expect(created.headers['idempotency-key']).toBe(key);
-		expect(created.rawBody).toBe(refused.rawBody);
+		for (const again of [refusedAgain, created]) {
+			expect(again.headers['idempotency-key']).toBe(key);
+			expect(again.rawBody).toBe(refused.rawBody);
+		}
 		expect(((created.body as Rec).data as unknown[]).length).toBe(3);
 
 		// Created once: three shifts in the service, and the node outputs them.

@@ -82,8 +82,15 @@ describe('errors a person meets', () => {
 		const result = await f.run('rosteringConnection', { operation: 'get' });
 		expect(result.error).toBeUndefined();
 		expect(result.json('Node')[0].business_id).toBe(f.sandbox.store.mainBusinessId);
-		expect(f.apiRequests().map((r) => r.status)).toEqual([401, 200]);
+		// Signed with the token read with the credential, the request meets the 401 and goes through
+		// n8n's OAuth2 helper, which sends it with the stored (expired) token, meets the 401 too and
+		// renews: one refused request more per expiry than n8n's helper alone, none per request.
+		expect(f.apiRequests().map((r) => r.status)).toEqual([401, 401, 200]);
 		expect(f.sandbox.requests.filter((r) => r.path === '/oauth/token')).toHaveLength(1);
+		// The next execution reads the renewed token: one request.
+		f.sandbox.clearRequests();
+		expect((await f.run('rosteringConnection', { operation: 'get' })).error).toBeUndefined();
+		expect(f.sandbox.requests.map((r) => `${r.path} ${r.status}`)).toEqual(['/v1/connection 200']);
 	});
 
 	it('retries a 503 four times with backoff, then says the environment is not set up for partner apps yet', async () => {

@@ -13,7 +13,7 @@
 import type { DeclarativeRestApiSettings, IDataObject, IExecuteFunctions, IExecutePaginationFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { errorCodesOf, httpResponseOf, isNotConnected, isRefreshRefused, passThroughOf, requestOptionsOf } from '../../nodes/shared/n8n-internals';
+import { accessTokenOf, bearerHeader, errorCodesOf, httpResponseOf, isNotConnected, isRefreshRefused, passThroughOf, requestOptionsOf } from '../../nodes/shared/n8n-internals';
 import { readFailure } from '../../nodes/shared/requests/errors';
 import { N8N_CORE_VERSION, ON_N8N_1, registerNodeType, runWorkflow, singleNodeWorkflow } from '../harness';
 import { CREDENTIAL_ID, useFixture } from './fixture';
@@ -46,7 +46,9 @@ class Probe implements INodeType {
 				url: `${String(credential.customBaseUrl)}${this.getNodeParameter('path', 0) as string}`,
 				json: true,
 			});
-			return [[{ json: { failed: false } }]];
+			// A11: the header the package would sign with, from the token in what the node read.
+			const token = accessTokenOf(credential);
+			return [[{ json: { failed: false, signed: token ? bearerHeader(token) : null } }]];
 		} catch (error) {
 			const response = httpResponseOf(error);
 			return [
@@ -156,6 +158,17 @@ describe(`n8n-internals: what the package assumes of n8n-core ${N8N_CORE_VERSION
 		f.sandbox.expireAccessTokens();
 		const failed = await probe('/v1/locations');
 		expect(failed).toMatchObject({ failed: true, refreshRefused: true });
+	});
+
+	it('A11: the credential a node reads holds the token n8n\'s OAuth2 helper signs with, sent as "Bearer <access_token>"', async () => {
+		f.sandbox.clearRequests();
+		const probed = await probe('/v1/locations');
+		expect(probed).toMatchObject({ failed: false, signed: expect.stringMatching(/^Bearer \S+$/) });
+		expect(f.apiRequests().map((r) => r.headers.authorization)).toEqual([probed.signed]);
+		// The package's own request carries the same header, and n8n's helper read nothing more.
+		f.sandbox.clearRequests();
+		expect((await runWorkflow({ workflow: singleNodeWorkflow({ type: 'n8n-nodes-rostering.rosteringConnection', parameters: { operation: 'get' }, credentials: credentialRef }), credentials: f.credentials as never })).error).toBeUndefined();
+		expect(f.apiRequests().map((r) => `${r.status} ${String(r.headers.authorization)}`)).toEqual([`200 ${String(probed.signed)}`]);
 	});
 
 	it('A4 and A5: RoutingNode passes the Request Options through as the package reads them for a custom operation', async () => {

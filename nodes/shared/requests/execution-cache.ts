@@ -62,6 +62,14 @@ export class ExecutionCache<T> {
 		return await pending;
 	}
 
+	/** Drops the value for `key` once it settles as `stale`, so that the next `get` reads it again. */
+	forget(key: string, stale: T): void {
+		const kept = this.entries.get(key);
+		void kept?.then((value) => {
+			if (value === stale && this.entries.get(key) === kept) this.entries.delete(key);
+		});
+	}
+
 	/** The value an item of the execution already read (or is reading) for `key`, without reading it. */
 	peek(key: string): Promise<T> | undefined {
 		return this.entries.get(key);

@@ -8,13 +8,13 @@ import type {
 	ILoadOptionsFunctions,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
 
 import { nextCursor, pageRecords } from './answers';
 import { asNodeError, readFailure, toNodeError, type RequestSubject } from './errors';
 import { connectionKey, ExecutionCache, executionKey } from './execution-cache';
 import { limiterFor } from './limiter';
-import { isNotConnected, isRefreshRefused, retriedExecutionId } from '../n8n-internals';
+import { accessTokenOf, bearerHeader, httpResponseOf, isNotConnected, isRefreshRefused, retriedExecutionId } from '../n8n-internals';
 import { stableJson } from '../input/values';
 import { MAX_PAGE_SIZE } from '../resources';
 import { waits } from './waits';
@@ -23,12 +23,14 @@ import { waits } from './waits';
  * The one way a request leaves the package: authentication, the concurrency bound, retries,
  * Retry-After, Idempotency-Key, cursor paging, range splitting and error mapping all live here.
  *
- * Requests are sent with `helpers.httpRequestWithAuthentication` and the credential type below.
- * In n8n-core 2.40.3 that signs the request with the stored OAuth2 token and, on a 401, refreshes
- * the token once through the credential's token URL (HTTP Basic), stores the new tokens and
- * retries (request-helpers/oauth.js, requestOAuth2). A refresh is shared by concurrent requests
- * (a SingleFlightLease per credential). A failure reaches us as a NodeApiError whose `cause`
- * holds the HTTP response, which `readFailure` reads.
+ * Requests are signed with the connection's token, read once per execution or poll with the
+ * credential (signedRequest, n8n-internals A11); one the service refuses with a 401 (the token
+ * expired or was revoked) goes to `helpers.httpRequestWithAuthentication` with the credential type
+ * below. In n8n-core 2.40.3 that signs the request with the stored OAuth2 token and, on a 401,
+ * refreshes the token once through the credential's token URL (HTTP Basic), stores the new tokens
+ * and retries (request-helpers/oauth.js, requestOAuth2). A refresh is shared by concurrent
+ * requests (a SingleFlightLease per credential). A failure reaches us as a NodeApiError whose
+ * `cause` holds the HTTP response, which `readFailure` reads.
  */
 export const CREDENTIAL_TYPE = 'rosteringOAuth2Api';
 
@@ -72,16 +74,30 @@ export interface ApiRequest {
 	passThrough?: Partial<IHttpRequestOptions>;
 }
 
-const baseUrls = new ExecutionCache<string>(1000);
+/** What every request takes from the credential, read once per execution or poll (connectionOf). */
+interface Connection {
+	baseUrl: string;
+	/** The access token n8n stored at Connect or at its last renewal (A11); none before Connect. */
+	accessToken?: string;
+	/** The credential's Ignore SSL Issues (n8n's OAuth2 credentials have it; n8n's helper honours it). */
+	skipSslCertificateValidation: boolean;
+}
+
+const connections = new ExecutionCache<Connection>(1000);
+
+/** The connection per context without an execution id (a poll's, a list's in the editor): see connectionOf. */
+const perContext = new WeakMap<object, Promise<Connection>>();
 
 /**
- * The service's address, from the credential, read once per execution and credential. The nodes
- * leave `baseURL` out of their requestDefaults on purpose: n8n 2.40 would evaluate that
- * expression twice for every item (about 0.4 ms each in its isolated expression engine), which
- * showed in the Create benchmarks; every request goes through here anyway.
+ * The service's address and the connection's token, from the credential, read once per execution
+ * and credential. Each read costs n8n's resolving of the credential's expressions (the
+ * environment's address, the scope) in its isolated expression engine, about 25 ms in n8n 2.40.7.
+ * The nodes leave `baseURL` out of their requestDefaults on purpose: n8n 2.40 would evaluate that
+ * expression twice for every item, which showed in the Create benchmarks; every request goes
+ * through here anyway.
  */
-async function baseUrlOf(ctx: RequestContext): Promise<string> {
-	const read = async () => {
+async function connectionOf(ctx: RequestContext): Promise<Connection> {
+	const read = async (): Promise<Connection> => {
 		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 		const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 		if (!/^https?:\/\//.test(baseUrl)) {
@@ -96,25 +112,53 @@ async function baseUrlOf(ctx: RequestContext): Promise<string> {
 				description: 'The service has not published the Production and Sandbox addresses. Open the credential, choose Custom Base URL and enter the address the service gave you with your client ID.',
 			});
 		}
-		return baseUrl;
+		return { baseUrl, accessToken: accessTokenOf(credentials), skipSslCertificateValidation: credentials.ignoreSSLIssues === true };
 	};
 	const key = executionKey(ctx, CREDENTIAL_TYPE);
-	if (key) return await baseUrls.get(key, read);
+	if (key) return await connections.get(key, read);
 	// A poll has no execution id: its context object (one per poll, `this` of poll()) keys the read
-	// instead. Each read costs n8n's resolving of the credential's expressions (the environment's
-	// address, the scope) in its isolated expression engine, about 50 ms in n8n 2.40.7: read per
-	// request, it was a third of a trigger's poll time in the burst benchmark.
-	let pending = perPoll.get(ctx);
+	// instead (read per request, it was a third of a trigger's poll time in the burst benchmark).
+	let pending = perContext.get(ctx);
 	if (!pending) {
 		pending = read();
-		perPoll.set(ctx, pending);
-		pending.catch(() => perPoll.delete(ctx));
+		perContext.set(ctx, pending);
+		pending.catch(() => perContext.delete(ctx));
 	}
 	return await pending;
 }
 
-/** The base URL per context without an execution id (a poll's): see baseUrlOf. */
-const perPoll = new WeakMap<object, Promise<string>>();
+/** Reads the credential again at the next request of this execution or poll (its token was refused). */
+function forgetConnection(ctx: RequestContext, stale: Connection): void {
+	const key = executionKey(ctx, CREDENTIAL_TYPE);
+	if (key) connections.forget(key, stale);
+	else void perContext.get(ctx)?.then((kept) => kept === stale && perContext.delete(ctx));
+}
+
+/**
+ * Sends a request signed with the connection's token (A11). The service's 401 (the token expired,
+ * or was revoked) stored nothing: the request then goes through n8n's OAuth2 helper, which renews
+ * the token, stores it with the credential and sends the request again, and the next request reads
+ * the credential again (the renewed token). Without a token (never connected) n8n's helper is used
+ * from the start, and says so (A2).
+ */
+async function signedRequest(ctx: RequestContext, connection: Connection, options: IHttpRequestOptions): Promise<unknown> {
+	if (connection.accessToken) {
+		const cancel = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
+		try {
+			return await ctx.helpers.httpRequest({
+				...options,
+				headers: { ...options.headers, Authorization: bearerHeader(connection.accessToken) },
+				...(connection.skipSslCertificateValidation ? { skipSslCertificateValidation: true } : {}),
+				...(cancel ? { abortSignal: cancel } : {}),
+			});
+		} catch (error) {
+			// As n8n's helper hands a failure on (A1): a NodeApiError around the HTTP client's error.
+			if (httpResponseOf(error)?.status !== 401) throw new NodeApiError(ctx.getNode(), error as JsonObject);
+			forgetConnection(ctx, connection);
+		}
+	}
+	return await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options);
+}
 
 function hasIdempotencyKey(request: ApiRequest): boolean {
 	return Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
@@ -127,12 +171,10 @@ function hasIdempotencyKey(request: ApiRequest): boolean {
  * what to do.
  */
 export async function send(ctx: RequestContext, request: ApiRequest, options: SendOptions): Promise<IDataObject> {
-	const baseURL = request.baseURL ?? (await baseUrlOf(ctx));
 	const maxWait = options.maxRateLimitWaitSeconds ?? DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS;
 	const httpOptions: IHttpRequestOptions = {
 		...(request.passThrough ?? {}),
 		method: request.method,
-		baseURL,
 		url: request.url,
 		qs: request.qs,
 		body: request.body,
@@ -144,10 +186,13 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 		let rateLimited = 0;
 		let refreshRetries = 0;
 		for (;;) {
+			// Read for each attempt (once per execution or poll): a token an attempt had refused is read again.
+			const connection = await connectionOf(ctx);
 			try {
 				const full = Boolean(options.onServiceTime);
-				const answer = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+				const answer = (await signedRequest(ctx, connection, {
 					...httpOptions,
+					baseURL: request.baseURL ?? connection.baseUrl,
 					qs: httpOptions.qs && { ...httpOptions.qs },
 					...(full ? { returnFullResponse: true } : {}),
 				})) as IDataObject | undefined;
