@@ -376,11 +376,13 @@ describe('real n8n server: Rostering nodes as tools of the MCP Server Trigger', 
 		const [location] = result.json as Rec[];
 		expect(location).toEqual(sb.store.get('locations', String(location.id)));
 
-		// Refused with the old token, refreshed once at the token endpoint, retried with the new one.
+		// Refused with the old token (the package's request, then n8n's OAuth2 helper's with the stored
+		// token: n8n-internals A11), refreshed once at the token endpoint, retried with the new one.
 		const calls = sb.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
-		expect(calls).toEqual(['GET /v1/locations 401', 'POST /oauth/token 200', 'GET /v1/locations 200']);
-		const [refused, refresh, retried] = sb.requests;
+		expect(calls).toEqual(['GET /v1/locations 401', 'GET /v1/locations 401', 'POST /oauth/token 200', 'GET /v1/locations 200']);
+		const [refused, refusedAgain, refresh, retried] = sb.requests;
 		expect(refused.headers.authorization).toBe(`Bearer ${accessToken}`);
+		expect(refusedAgain.headers.authorization).toBe(`Bearer ${accessToken}`);
 		const renewed = (refresh.responseBody as { access_token: string }).access_token;
 		expect(renewed).not.toBe(accessToken);
 		expect(retried.headers.authorization).toBe(`Bearer ${renewed}`);
