@@ -7,8 +7,9 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IPollFunctions,
+	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { nextCursor, pageRecords } from './answers';
 import { asNodeError, readFailure, toNodeError, type RequestSubject } from './errors';
