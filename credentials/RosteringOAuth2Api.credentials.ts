@@ -44,8 +44,10 @@ const SCOPE = `[...new Set(($self["access"] === "custom" ? ([].concat($self["per
  * endpoint, and a refresh token. n8n's own OAuth2 flow does the work: with grantType "pkce" its
  * credential controller sends code_challenge/code_challenge_method=S256 and the code_verifier, and
  * with authentication "header" its OAuth2 client sends the client id and secret as HTTP Basic. At
- * run time n8n signs each request and refreshes the token once on a 401 (checked in n8n-core
- * 2.40.3, request-helpers/oauth.js: requestOAuth2 refreshes on tokenExpiredStatusCode, default 401).
+ * run time the nodes sign their requests with the stored token (transport.ts signedRequest,
+ * n8n-internals A11) and hand a request the service refuses to n8n, which refreshes the token once
+ * on a 401 (checked in n8n-core 2.40.3, request-helpers/oauth.js: requestOAuth2 refreshes on
+ * tokenExpiredStatusCode, default 401). The HTTP Request node with this credential is signed by n8n.
  */
 export class RosteringOAuth2Api implements ICredentialType {
 	name = 'rosteringOAuth2Api';
