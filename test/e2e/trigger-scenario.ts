@@ -303,7 +303,9 @@ export async function eachChangeOnceAcrossRestart(
 		const out: Delivered[] = [];
 		for (const summary of summaries) {
 			const execution = await s.waitForExecution(summary.id);
-			expect({ id: execution.id, mode: execution.mode, status: execution.status }).toEqual({ id: summary.id, mode: 'trigger', status: 'success' });
+			// A failed poll's execution says why (n8n's resultData.error), so that a failure names it.
+			const error = execution.status === 'success' ? undefined : (execution.data?.resultData?.error ?? 'no error recorded');
+			expect({ id: execution.id, mode: execution.mode, status: execution.status, error }).toEqual({ id: summary.id, mode: 'trigger', status: 'success', error: undefined });
 			for (const item of executionItems(execution, TRIGGER)) {
 				expect(item.resource).toBe('shift');
 				out.push({ event: String(item.event), record: item.record as Rec, executionId: execution.id, changes: item.changes as Delivered['changes'], known: item.changes_known === true });

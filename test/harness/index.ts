@@ -598,14 +598,30 @@ export class PollHarness {
 		return items;
 	}
 
+	/**
+	 * The poll context of each workflow (and mode): n8n 2.40.7 builds it once per activation and
+	 * polls with it again and again (n8n-core active-workflow-triggers.js, activatePollTrigger), so
+	 * what a node keeps by its context outlives a poll here as there.
+	 */
+	private readonly contexts = new WeakMap<Workflow, Map<string, { context: PollContext; credentialsHelper: HarnessCredentialsHelper }>>();
+
 	private async pollOn(workflow: Workflow, mode: 'trigger' | 'manual'): Promise<IDataObject[] | null> {
 		const nodeTypes = getTypes();
-		const credentialsHelper = new HarnessCredentialsHelper(nodeTypes.credentialTypes, this.credentials);
-		const hooks = new ExecutionLifecycleHooks(mode, 'poll', { id: workflow.id } as IWorkflowBase);
-		this.credentialCalls = credentialsHelper.calls;
-		const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId: undefined, workflowId: String(workflow.id) });
 		const node = workflow.getNode(this.node.name)!;
-		const context = new PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
+		let byMode = this.contexts.get(workflow);
+		if (!byMode) this.contexts.set(workflow, (byMode = new Map()));
+		let kept = byMode.get(mode);
+		if (!kept) {
+			const credentialsHelper = new HarnessCredentialsHelper(nodeTypes.credentialTypes, this.credentials);
+			const hooks = new ExecutionLifecycleHooks(mode, 'poll', { id: workflow.id } as IWorkflowBase);
+			const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId: undefined, workflowId: String(workflow.id) });
+			kept = { credentialsHelper, context: new PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate') };
+			byMode.set(mode, kept);
+		}
+		const { context, credentialsHelper } = kept;
+		// This poll's calls only.
+		credentialsHelper.calls.length = 0;
+		this.credentialCalls = credentialsHelper.calls;
 		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
 		quietErrorReporter();
 		const result = await nodeType.poll!.call(context);

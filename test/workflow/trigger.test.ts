@@ -355,6 +355,41 @@ describe('thousands of changes between two polls', () => {
 	});
 });
 
+describe('the credential between polls', () => {
+	// n8n polls an active workflow with one poll context (harness: as n8n-core 2.40.7's
+	// activatePollTrigger): what a poll read of the credential must not outlive it.
+	it('a token n8n renewed in another run is the one the next poll signs with: no request refused', async () => {
+		const h = shiftTrigger({ events: ['updated'], options: { sayWhatChanged: false } });
+		await h.activate();
+		later();
+		expect(await h.poll()).toBeNull();
+		// Another execution met the expired token and n8n stored a renewed one with the credential.
+		f.sandbox.expireAccessTokens();
+		const renewed = f.sandbox.issueToken().access_token;
+		(f.credentials[CREDENTIAL_ID].data.oauthTokenData as IDataObject).access_token = renewed;
+		f.sandbox.clearRequests();
+		later();
+		expect(await h.poll()).toBeNull();
+		expect(f.apiRequests().map((r) => `${r.status} ${String(r.headers.authorization)}`)).toEqual([`200 Bearer ${renewed}`]);
+	});
+
+	it('a Base URL changed in the credential is where the next poll goes', async () => {
+		const h = shiftTrigger({ events: ['updated'], options: { sayWhatChanged: false } });
+		await h.activate();
+		const data = f.credentials[CREDENTIAL_ID].data;
+		const before = String(data.customBaseUrl);
+		data.customBaseUrl = 'http://127.0.0.1:9';
+		try {
+			f.sandbox.clearRequests();
+			later();
+			await expect(h.poll()).rejects.toThrow();
+			expect(f.apiRequests()).toHaveLength(0);
+		} finally {
+			data.customBaseUrl = before;
+		}
+	});
+});
+
 describe('a record changed twice between polls', () => {
 	it('comes out once, in its latest state (the API keeps no history)', async () => {
 		const h = shiftTrigger();

@@ -117,8 +117,9 @@ async function connectionOf(ctx: RequestContext): Promise<Connection> {
 	};
 	const key = executionKey(ctx, CREDENTIAL_TYPE);
 	if (key) return await connections.get(key, read);
-	// A poll has no execution id: its context object (one per poll, `this` of poll()) keys the read
-	// instead (read per request, it was a third of a trigger's poll time in the burst benchmark).
+	// A poll has no execution id: its context object (`this` of poll()) keys the read instead, and
+	// startPoll drops it as each poll begins (read per request, it was a third of a trigger's poll
+	// time in the burst benchmark).
 	let pending = perContext.get(ctx);
 	if (!pending) {
 		pending = read();
@@ -126,6 +127,17 @@ async function connectionOf(ctx: RequestContext): Promise<Connection> {
 		pending.catch(() => perContext.delete(ctx));
 	}
 	return await pending;
+}
+
+/**
+ * A poll begins: what an earlier poll read of the credential is not used. n8n 2.40.7 builds a
+ * trigger's poll context once per activation and polls with it again and again (n8n-core
+ * active-workflow-triggers.js, activatePollTrigger), so a read kept by the context would outlive
+ * the poll: a Base URL changed in the credential, or a token n8n renewed in another run, would not
+ * be seen until the workflow is published again.
+ */
+export function startPoll(ctx: IPollFunctions): void {
+	perContext.delete(ctx);
 }
 
 /** Reads the credential again at the next request of this execution or poll (its token was refused). */

@@ -8,7 +8,7 @@ import { keepPollState } from '../n8n-internals';
 import { addNames, NAMED_FIELDS, NAMED_RESOURCES } from '../editor/names';
 import { maxRateLimitWait } from '../input/params';
 import { RESOURCES, resource, type ResourceKey } from '../resources';
-import { listAll, send } from '../requests/transport';
+import { listAll, send, startPoll } from '../requests/transport';
 import { checkId, dayOf, inputError, stableJson, titleCase, toTimestamp } from '../input/values';
 import { DELIVERED_NOTE, DERIVED_EVENTS, diff, EXAMPLE_NOTE, exampleItems, fieldsOf, KEPT_FIELDS, MAX_REMEMBERED, recall, type TriggerItem } from './what-changed';
 import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT, recentMissedClockIns } from './no-clock-in';
@@ -324,6 +324,7 @@ function chosen(ctx: IPollFunctions, key: ResourceKey) {
 
 /** One poll of a trigger on `key`: the changes since the last poll, each once (README, Trigger). */
 export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promise<INodeExecutionData[][] | null> {
+	startPoll(ctx);
 	const spec = resource(key);
 	if (!WATCHABLE.includes(key)) {
 		throw inputError(ctx.getNode(), 0, `Resource: "${String(key)}" cannot be watched`, 'Choose one of the resources in the list.');
