@@ -38,43 +38,66 @@ export class BoundedMap<K, V> {
  * item's request instead of sending its own.
  *
  * Keys start with the execution id, so two executions never share a value, and the cache holds
- * at most `maxEntries` (oldest dropped first, a BoundedMap). A failed read is forgotten, so Retry
- * On Fail (same execution) reads again.
+ * at most `maxEntries` of them (oldest dropped first, a BoundedMap). A context without an
+ * execution id (a poll's) is its own key, held only while the context lives. A failed read is
+ * forgotten, so Retry On Fail (same execution) reads again.
  */
 export class ExecutionCache<T> {
 	private readonly entries: BoundedMap<string, Promise<T>>;
+
+	/**
+	 * Values of a context with no execution id (a poll's, a list's in the editor), keyed by the
+	 * context object: held as long as the context lives, and by nothing else.
+	 */
+	private readonly byContext = new WeakMap<object, Promise<T>>();
 
 	constructor(readonly maxEntries: number) {
 		this.entries = new BoundedMap(maxEntries);
 	}
 
+	private kept(key: string | object): Promise<T> | undefined {
+		return typeof key === 'string' ? this.entries.get(key) : this.byContext.get(key);
+	}
+
+	private keep(key: string | object, pending: Promise<T>): void {
+		if (typeof key === 'string') this.entries.set(key, pending);
+		else this.byContext.set(key, pending);
+	}
+
+	/** Drops the value for `key`, so that the next `get` reads it again. */
+	delete(key: string | object): void {
+		if (typeof key === 'string') this.entries.delete(key);
+		else this.byContext.delete(key);
+	}
+
 	/** The value for `key`, read by `read` only when no item of the execution has read it yet. */
-	async get(key: string, read: () => Promise<T>): Promise<T> {
-		let pending = this.entries.get(key);
+	async get(key: string | object, read: () => Promise<T>): Promise<T> {
+		let pending = this.kept(key);
 		if (!pending) {
 			pending = read();
-			this.entries.set(key, pending);
+			this.keep(key, pending);
 			const kept = pending;
 			kept.catch(() => {
-				if (this.entries.get(key) === kept) this.entries.delete(key);
+				if (this.kept(key) === kept) this.delete(key);
 			});
 		}
 		return await pending;
 	}
 
 	/** Drops the value for `key` once it settles as `stale`, so that the next `get` reads it again. */
-	forget(key: string, stale: T): void {
-		const kept = this.entries.get(key);
+	forget(key: string | object, stale: T): void {
+		const kept = this.kept(key);
 		void kept?.then((value) => {
-			if (value === stale && this.entries.get(key) === kept) this.entries.delete(key);
+			if (value === stale && this.kept(key) === kept) this.delete(key);
 		});
 	}
 
 	/** The value an item of the execution already read (or is reading) for `key`, without reading it. */
-	peek(key: string): Promise<T> | undefined {
-		return this.entries.get(key);
+	peek(key: string | object): Promise<T> | undefined {
+		return this.kept(key);
 	}
 
+	/** Values kept by execution key (the bounded part). */
 	get size(): number {
 		return this.entries.size;
 	}

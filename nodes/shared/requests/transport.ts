@@ -86,9 +86,6 @@ interface Connection {
 
 const connections = new ExecutionCache<Connection>(1000);
 
-/** The connection per context without an execution id (a poll's, a list's in the editor): see connectionOf. */
-const perContext = new WeakMap<object, Promise<Connection>>();
-
 /**
  * The service's address and the connection's token, from the credential, read once per execution
  * and credential. Each read costs n8n's resolving of the credential's expressions (the
@@ -115,18 +112,16 @@ async function connectionOf(ctx: RequestContext): Promise<Connection> {
 		}
 		return { baseUrl, accessToken: accessTokenOf(credentials), skipSslCertificateValidation: credentials.ignoreSSLIssues === true };
 	};
-	const key = executionKey(ctx, CREDENTIAL_TYPE);
-	if (key) return await connections.get(key, read);
-	// A poll has no execution id: its context object (`this` of poll()) keys the read instead, and
-	// startPoll drops it as each poll begins (read per request, it was a third of a trigger's poll
-	// time in the burst benchmark).
-	let pending = perContext.get(ctx);
-	if (!pending) {
-		pending = read();
-		perContext.set(ctx, pending);
-		pending.catch(() => perContext.delete(ctx));
-	}
-	return await pending;
+	return await connections.get(connectionCacheKey(ctx), read);
+}
+
+/**
+ * The execution and credential a connection is kept for; a poll has no execution id, so its
+ * context object (`this` of poll()) keys it instead, and startPoll drops it as each poll begins
+ * (read per request, it was a third of a trigger's poll time in the burst benchmark).
+ */
+function connectionCacheKey(ctx: RequestContext): string | object {
+	return executionKey(ctx, CREDENTIAL_TYPE) ?? ctx;
 }
 
 /**
@@ -137,14 +132,12 @@ async function connectionOf(ctx: RequestContext): Promise<Connection> {
  * be seen until the workflow is published again.
  */
 export function startPoll(ctx: IPollFunctions): void {
-	perContext.delete(ctx);
+	connections.delete(ctx);
 }
 
 /** Reads the credential again at the next request of this execution or poll (its token was refused). */
 function forgetConnection(ctx: RequestContext, stale: Connection): void {
-	const key = executionKey(ctx, CREDENTIAL_TYPE);
-	if (key) connections.forget(key, stale);
-	else void perContext.get(ctx)?.then((kept) => kept === stale && perContext.delete(ctx));
+	connections.forget(connectionCacheKey(ctx), stale);
 }
 
 /**
