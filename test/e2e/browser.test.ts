@@ -151,6 +151,7 @@ import {
 import {
 	assertBuilt,
 	createN8n,
+	differences,
 	E2E_CREDENTIAL,
 	E2E_OWNER,
 	ensureRuntime,
@@ -1264,16 +1265,6 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 	/** A workflow's nodes keyed by name, as a person tells them apart. */
 	function byName(nodes: unknown): Record<string, unknown> {
 		return Object.fromEntries((nodes as Array<{ name: string }>).map((node) => [node.name, node]));
-	}
-
-	/** Where two JSON values differ: each path, with what it was and what it is, key order aside. */
-	function differences(was: unknown, is: unknown, path = ''): string[] {
-		const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-		if (isObject(was) && isObject(is) && Array.isArray(was) === Array.isArray(is)) {
-			const keys = [...new Set([...Object.keys(was), ...Object.keys(is)])];
-			return keys.flatMap((key) => differences(was[key], is[key], `${path}/${key}`));
-		}
-		return JSON.stringify(was) === JSON.stringify(is) ? [] : [`${path}: ${JSON.stringify(was)} → ${JSON.stringify(is)}`.slice(0, 600)];
 	}
 
 	/** Goes to a workflow and waits for its node `nodeName` on the canvas. */

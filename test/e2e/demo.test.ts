@@ -10,7 +10,7 @@ import path from 'node:path';
 import { NodeHelpers, type INodeParameters, type INodeTypeDescription } from 'n8n-workflow';
 
 import { DEMO_OWNER, startDemo, type Demo } from '../../scripts/demo';
-import { assertBuilt, executionItems, POLL_EVERY_15_SECONDS, triggersThatLearned, waitFor } from './n8n';
+import { assertBuilt, differences, executionItems, POLL_EVERY_15_SECONDS, triggersThatLearned, waitFor } from './n8n';
 import { CALENDAR_SYNC, CALENDAR_TABLE, EXPORTED_TIMESHEETS_TABLE, exampleWorkflows, OPEN_SHIFTS, PAYROLL_EXPORT } from '../../demo/workflows';
 import { HarnessTypes } from '../harness/node-types';
 import { PINNED_N8N_VERSION, runtimeDir } from './n8n/runtime';
@@ -50,18 +50,11 @@ test("each example's nodes are as n8n's editor saves them: opened and saved in t
 		for (const node of example.nodes) {
 			const saved = asTheEditorSaves(node as never, describe(node.type, node.typeVersion));
 			const was = { position: node.position, parameters: node.parameters };
-			if (JSON.stringify(sortKeys(saved)) !== JSON.stringify(sortKeys(was))) changed.push(`${example.name} › ${node.name}: ${JSON.stringify(was)} → ${JSON.stringify(saved)}`);
+			changed.push(...differences(was, saved).map((where) => `${example.name} › ${node.name}${where}`));
 		}
 	}
 	expect(changed).toEqual([]);
 });
-
-/** A JSON value with every object's keys in order: the order of keys is not a change anyone sees. */
-function sortKeys(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(sortKeys);
-	if (typeof value !== 'object' || value === null) return value;
-	return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));
-}
 
 describe('the demo (npm run demo)', () => {
 	let demo: Demo;

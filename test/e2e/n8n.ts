@@ -36,4 +36,4 @@ export {
 	triggersThatLearned,
 	type N8nServer,
 } from './n8n/server';
-export { loadWorkflow, POLL_EVERY_15_SECONDS, type WorkflowJson } from './n8n/workflows';
+export { differences, loadWorkflow, POLL_EVERY_15_SECONDS, type WorkflowJson } from './n8n/workflows';

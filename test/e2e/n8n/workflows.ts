@@ -46,3 +46,16 @@ export function loadWorkflow(nameOrPath: string): WorkflowJson {
 export const POLL_EVERY_15_SECONDS = {
 	item: [0, 15, 30, 45].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })),
 };
+
+/**
+ * Where two JSON values differ (a saved workflow and what was imported, say): each path, with what
+ * it was and what it is, the order of keys aside (which no one sees).
+ */
+export function differences(was: unknown, is: unknown, path = ''): string[] {
+	const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+	if (isObject(was) && isObject(is) && Array.isArray(was) === Array.isArray(is)) {
+		const keys = [...new Set([...Object.keys(was), ...Object.keys(is)])];
+		return keys.flatMap((key) => differences(was[key], is[key], `${path}/${key}`));
+	}
+	return JSON.stringify(was) === JSON.stringify(is) ? [] : [`${path}: ${JSON.stringify(was)} → ${JSON.stringify(is)}`.slice(0, 600)];
+}
