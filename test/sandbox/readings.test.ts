@@ -37,7 +37,7 @@ describe('readings (switches)', () => {
 		it('the defaults are the first choice of each key, shown in info, and answer as before', async () => {
 			expect(sb.readings).toEqual({
 				batchAnswer: 'data', changeAnswer: 'record', errorBody: 'nested', locationTimezoneField: 'timezone',
-				leaveStates: 'declined-cancelled', retryAfter: 'seconds', lastPage: 'null',
+				leaveStates: 'declined-cancelled', retryAfter: 'seconds', lastPage: 'null', recordTimes: 'location',
 			});
 			expect((await http(sb).get('/__control/info')).data.readings).toEqual(DEFAULTS);
 			const batch = await client.post('/v1/shifts', { data: [shiftItem('default-0'), shiftItem('default-1')] });
@@ -374,6 +374,40 @@ describe('readings (switches)', () => {
 			// Inferred lists too; a record read by id is not a page.
 			expect((await client.get('/v1/leave-types')).data).toStrictEqual(expected[mode][1]);
 			expect(Object.keys((await client.get('/v1/business')).data)).not.toContain('data');
+		});
+	});
+
+	describe('recordTimes', () => {
+		const TIMES = ['start_time', 'end_time', 'created_at', 'updated_at'];
+		it.each(READING_CHOICES.recordTimes.map((m) => [m]))('%s: every timestamp of a list, a read, a create and a change at that offset, the same moments; dates untouched', async (mode) => {
+			sb.setReadings({ recordTimes: mode });
+			const offset = { location: /[+-]\d\d:\d\d$/, utc: /:\d\dZ$/, 'fixed-offset': /-05:00$/ }[mode];
+			const l = loc(sb, 'Sydney');
+			const listed = (await client.get(`/v1/timesheets?location_id=${l.id}&limit=20`)).data.data as Record<string, unknown>[];
+			const stored = new Map(sb.store.timesheets.map((t) => [t.id, t]));
+			expect(listed.length).toBe(20);
+			for (const t of listed) {
+				const own = stored.get(t.id)!;
+				for (const key of TIMES) {
+					if (t[key] === null) continue;
+					expect(String(t[key])).toMatch(offset);
+					// The store's view keeps the location's offset (tests' lookups), the moment is the same.
+					expect(Date.parse(String(t[key]))).toBe(Date.parse(String(own[key])));
+				}
+				for (const b of t.breaks as { start: string }[]) expect(b.start).toMatch(offset);
+			}
+			if (mode === 'location') expect(String(listed[0].start_time)).toMatch(/\+1[01]:00$/);
+			const item = shiftItem(`recordTimes ${mode}`);
+			const created = (await client.post('/v1/shifts', item)).data;
+			expect(created.start_time).toMatch(offset);
+			expect(Date.parse(created.start_time)).toBe(Date.parse(item.start_time));
+			const changed = (await client.patch(`/v1/shifts/${created.id}`, { notes: 'changed' })).data;
+			expect(changed.updated_at).toMatch(offset);
+			expect((await client.get(`/v1/shifts/${created.id}`)).data.end_time).toMatch(offset);
+			// Dates are calendar days at the location, whatever the offset of the times.
+			const holidays = (await client.get(`/v1/public-holidays?from=2026-01-01&to=2026-12-31&location_id=${l.id}`)).data.data as { date: string }[];
+			expect(holidays.length).toBeGreaterThan(0);
+			for (const h of holidays) expect(h.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 		});
 	});
 });

@@ -20,6 +20,7 @@ const CHOICES = {
 	leaveStates: ['declined-cancelled', 'rejected-canceled', 'denied-withdrawn'],
 	retryAfter: ['seconds', 'http-date', 'fractional', 'none'],
 	lastPage: ['null', 'omitted', 'empty', 'cursor-only'],
+	recordTimes: ['location', 'utc', 'fixed-offset'],
 } as const;
 
 type Choice<K extends keyof typeof CHOICES> = (typeof CHOICES)[K][number];
@@ -58,6 +59,14 @@ export interface Readings {
 	 * next_cursor key; 'empty' `next_cursor: ""`; 'cursor-only' no has_more key on any page.
 	 */
 	lastPage: Choice<'lastPage'>;
+	/**
+	 * The offset every timestamp of a successful /v1 answer is written with (start and end times,
+	 * breaks, created_at, updated_at, posted_at...; the spec allows any offset or Z): 'location'
+	 * (default) the location's own (the business's for records without one); 'utc' UTC with `Z`;
+	 * 'fixed-offset' -05:00 whatever the location (an offset no seeded location has, west of UTC).
+	 * Dates (YYYY-MM-DD) stay the location's.
+	 */
+	recordTimes: Choice<'recordTimes'>;
 }
 
 export type ReadingName = keyof Readings;
@@ -102,10 +111,31 @@ export type AnswerKind = 'batch' | 'change' | 'list' | undefined;
  * at all (no Content-Type), which is what 'empty' and 'no-content' mean.
  */
 export function shapeAnswer(r: Readings, kind: AnswerKind, result: Result): Result {
-	if (kind === 'batch' && result.status === 201) return batchAnswer(r.batchAnswer, result.body as { data: { id: string }[] });
-	if (kind === 'change' && result.status === 200) return changeAnswer(r.changeAnswer, result.body);
-	if (kind === 'list' && result.status === 200) return { status: 200, body: lastPage(r.lastPage, result.body as Record<string, unknown>) };
-	return result;
+	const written = r.recordTimes === 'location' || result.status >= 300 ? result : { ...result, body: timesWritten(r.recordTimes, result.body) };
+	if (kind === 'batch' && written.status === 201) return batchAnswer(r.batchAnswer, written.body as { data: { id: string }[] });
+	if (kind === 'change' && written.status === 200) return changeAnswer(r.changeAnswer, written.body);
+	if (kind === 'list' && written.status === 200) return { status: 200, body: lastPage(r.lastPage, written.body as Record<string, unknown>) };
+	return written;
+}
+
+/** A timestamp as the sandbox writes one (an offset or Z, seconds and milliseconds optional). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const FIXED_OFFSET_MINUTES = -5 * 60;
+
+/** Every timestamp in `value` written again in UTC (`Z`) or at FIXED_OFFSET_MINUTES; the same moments. */
+function timesWritten(mode: Exclude<Readings['recordTimes'], 'location'>, value: unknown): unknown {
+	if (typeof value === 'string') return TIMESTAMP.test(value) ? writtenAt(mode, Date.parse(value)) : value;
+	if (Array.isArray(value)) return value.map((entry) => timesWritten(mode, entry));
+	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, timesWritten(mode, entry)]));
+	return value;
+}
+
+function writtenAt(mode: Exclude<Readings['recordTimes'], 'location'>, ms: number): string {
+	const offset = mode === 'utc' ? 0 : FIXED_OFFSET_MINUTES;
+	const wall = new Date(ms + offset * 60_000).toISOString().replace(/\.000Z$/, 'Z');
+	if (mode === 'utc') return wall;
+	const size = Math.abs(offset);
+	return `${wall.slice(0, -1)}${offset < 0 ? '-' : '+'}${String(Math.floor(size / 60)).padStart(2, '0')}:${String(size % 60).padStart(2, '0')}`;
 }
 
 function batchAnswer(mode: Readings['batchAnswer'], body: { data: { id: string }[] }): Result {
