@@ -7,16 +7,18 @@
  * name, and the requests are what the README says: one shift read when a timesheet first needs its
  * shift, none on a quiet poll, one employments read when a week grows past an unknown limit.
  */
+import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
+import { READING_CHOICES } from '../sandbox';
 import { addBenchLocation, addTimesheets, touchTimesheets } from '../sandbox/bulk';
 import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 jest.setTimeout(60_000);
 
 const f = useFixture();
-const { locations, positionAt, employeesFor } = seedLookups(() => f);
+const { locations, locationIn, positionAt, employeesFor } = seedLookups(() => f);
 
 type Item = IDataObject & { event: string; record: IDataObject };
 
@@ -314,5 +316,114 @@ describe('Timesheet trigger: attendance and compliance events', () => {
 		f.sandbox.clearRequests();
 		await expect(h.poll('manual')).rejects.toThrow('No timesheet of the last week gives the chosen events');
 		expect(f.apiRequests().map((r) => r.path)).toEqual(['/v1/timesheets']);
+	});
+});
+
+/**
+ * Days and weeks are the location's (input/days.ts Calendar), whatever offset the service writes its
+ * times with: at the location's own (the sandbox's default), in UTC with Z, or at -05:00 for every
+ * location (CHOICES.md › recordTimes). Written in UTC, a Sydney Monday morning is a Sunday and a Los
+ * Angeles Sunday evening a Monday as written: counted as written, each week would be split in two
+ * and nothing told.
+ */
+describe.each(READING_CHOICES.recordTimes)('days and weeks at the location, the service writing its times: %s', (reading) => {
+	beforeEach(() => f.sandbox.setReadings({ recordTimes: reading }));
+	afterEach(() => f.sandbox.setReadings({ recordTimes: 'location' }));
+
+	/** A person free at the place, and the Long Hours trigger on 10 hours a week for everyone, published at `from`. */
+	async function weekWatched(place: { location: { id: string }; position: { id: string } }, from: string) {
+		at(Date.parse(from));
+		const [person] = notClockedIn(employeesFor(place.location.id, place.position.id));
+		const h = timesheetTrigger({ events: ['long_hours'], longerThanShiftMinutes: 600, weeklyHoursFrom: 'fixed', weeklyHours: 10, filters: { locationId: byId(place.location.id) } });
+		expect(await h.activate()).toBeNull();
+		/** A finished timesheet from `start` (local time at the place, as ISO with its zone) for four hours, then a poll. */
+		const worked = async (start: string, zone: string) => {
+			const from = DateTime.fromISO(start, { zone }).toMillis();
+			at(from + 4 * HOUR + MINUTE);
+			const sheet = await timesheet(place, person, from, from + 4 * HOUR);
+			at(from + 4 * HOUR + 2 * MINUTE);
+			return { sheet, told: ((await h.poll()) ?? []) as Item[] };
+		};
+		return { h, worked };
+	}
+
+	it('Long Hours: a Sydney week that starts on a UTC Sunday (and ends the day summer time ends) is told once, with its hours and timesheets', async () => {
+		const location = locationIn('Australia/Sydney');
+		const place = { location, position: positionAt(location.id) };
+		const { h, worked } = await weekWatched(place, '2032-03-28T00:00:00Z');
+		// Monday 07:00 at Sydney (+11:00) is 20:00Z on the Sunday before.
+		const monday = await worked('2032-03-29T07:00', 'Australia/Sydney');
+		expect(monday.told).toEqual([]);
+		const wednesday = await worked('2032-03-31T07:00', 'Australia/Sydney');
+		expect(wednesday.told).toEqual([]);
+		// Sunday evening, after the clocks went back (+10:00): twelve hours in the week, past ten.
+		const sunday = await worked('2032-04-04T18:00', 'Australia/Sydney');
+		expect(sunday.told).toEqual([
+			expect.objectContaining({ event: 'long_hours', kind: 'week_over', week_start: '2032-03-29', week_hours: 12, limit_hours: 10, record: expect.objectContaining({ id: sunday.sheet.id }) }),
+		]);
+		expect([...(sunday.told[0].timesheet_ids as string[])].sort()).toEqual([monday.sheet.id, wednesday.sheet.id, sunday.sheet.id].sort());
+		expect(sunday.told[0]).not.toHaveProperty('time_zone_assumed');
+		at(Date.parse('2032-04-05T12:00:00Z'));
+		expect(await h.poll()).toBeNull();
+	});
+
+	it('Long Hours: a Los Angeles week whose Sunday evening is a UTC Monday is told once, that Sunday', async () => {
+		const bench = addBenchLocation(f.sandbox, 'Venice Beach');
+		f.sandbox.store.t.locations.get(bench.locationId)!.timezone = 'America/Los_Angeles';
+		// Sydney's staff may work there too (the seed assigns everyone to their locations).
+		const sydney = locationIn('Australia/Sydney');
+		for (const person of employeesFor(sydney.id, positionAt(sydney.id).id)) person.location_ids.push(bench.locationId);
+		const place = { location: { id: bench.locationId }, position: { id: bench.positionId } };
+		const { worked } = await weekWatched(place, '2032-03-07T00:00:00Z');
+		const monday = await worked('2032-03-08T09:00', 'America/Los_Angeles');
+		const wednesday = await worked('2032-03-10T09:00', 'America/Los_Angeles');
+		expect([...monday.told, ...wednesday.told]).toEqual([]);
+		// Sunday 17:00 at Los Angeles, summer time begun that morning (-07:00): Monday 00:00Z.
+		const sunday = await worked('2032-03-14T17:00', 'America/Los_Angeles');
+		expect(sunday.told).toEqual([expect.objectContaining({ kind: 'week_over', week_start: '2032-03-08', week_hours: 12, limit_hours: 10 })]);
+		expect(sunday.told[0].timesheet_ids).toHaveLength(3);
+	});
+
+	it("Late Clock-In: the person's shift that day at the location, when shift and timesheet are a UTC day apart as written", async () => {
+		const location = locationIn('Australia/Sydney');
+		const position = positionAt(location.id);
+		at(Date.parse('2032-03-15T12:00:00Z'));
+		const [person] = notClockedIn(employeesFor(location.id, position.id));
+		// Tuesday 10:30 at Sydney is 23:30Z on Monday; the clock-in at 11:10 is 00:10Z on Tuesday.
+		const start = DateTime.fromISO('2032-03-16T10:30', { zone: 'Australia/Sydney' }).toMillis();
+		const shift = await node('rosteringShift', {
+			operation: 'create',
+			locationId: byId(location.id),
+			positionId: byId(position.id),
+			additionalFields: { employeeId: byId(person.id) },
+			startTime: iso(start),
+			endTime: iso(start + 6 * HOUR),
+		});
+		const h = timesheetTrigger({ events: ['late_clock_in'], lateAfterMinutes: 5, filters: { locationId: byId(location.id) } });
+		expect(await h.activate()).toBeNull();
+		at(start + 41 * MINUTE);
+		const sheet = await timesheet({ location, position }, person, start + 40 * MINUTE);
+		at(start + 42 * MINUTE);
+		const items = (await h.poll()) as Item[];
+		expect(told(items)).toEqual([`late_clock_in ${String(sheet.id)}`]);
+		expect(items[0]).toMatchObject({ minutes_late: 40, shift: { id: shift.id } });
+		expect(items[0]).not.toHaveProperty('time_zone_assumed');
+	});
+});
+
+describe('a location record without a time zone (CHOICES.md › locationTimezoneField none)', () => {
+	it('Long Hours counts the week at the offset the times are written with, and the item says so', async () => {
+		f.sandbox.setReadings({ locationTimezoneField: 'none' });
+		const { location, position, person, start } = await shiftSoon('2032-05-04');
+		const h = timesheetTrigger({ events: ['long_hours'], longerThanShiftMinutes: 600, weeklyHoursFrom: 'fixed', weeklyHours: 5, filters: { locationId: byId(location.id) } });
+		expect(await h.activate()).toBeNull();
+		at(start + 7 * HOUR);
+		await timesheet({ location, position }, person, start, start + 6 * HOUR);
+		at(start + 7 * HOUR + MINUTE);
+		const items = (await h.poll()) as Item[];
+		expect(items).toEqual([
+			expect.objectContaining({ kind: 'week_over', week_hours: 6, time_zone_assumed: `The time zone of the location ${location.id} could not be read: days and weeks were counted at the offset its times are written with` }),
+		]);
+		f.sandbox.setReadings({ locationTimezoneField: 'timezone' });
 	});
 });

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
+import { calendarAt, locationZones, type Calendar } from '../input/days';
 import { subjectOf } from '../requests/errors';
 import { resource } from '../resources';
 import { listAll } from '../requests/transport';
@@ -18,8 +19,11 @@ import { diff, emptyMemory, KEPT_FIELDS, recall, remember, type Memory, type Tri
  * - Break Not Taken: a finished timesheet longer than `breakAfterHours` with less unpaid break than
  *   `breakMinutes` (the award's rules are not in the API: these are the user's thresholds).
  * - Long Hours: a finished timesheet longer than its shift by more than `longerThanShiftMinutes`,
- *   and a person whose finished timesheets in a week (Monday to Sunday, at the offset the times carry)
- *   pass their employment's ordinary hours per week (or `weeklyHours`).
+ *   and a person whose finished timesheets in a week (Monday to Sunday at the location) pass their
+ *   employment's ordinary hours per week (or `weeklyHours`).
+ *
+ * Days and weeks are the location's (input/days.ts Calendar), whatever offset the service writes
+ * its times with: the locations' time zones are read once per poll that has a timesheet to decide.
  *
  * Requests: a timesheet's shift is read once, when the timesheet first needs it (the shift list read
  * over the days of every timesheet that does, once per poll, shared by the events, and begun while
@@ -94,48 +98,42 @@ function spanMinutes(record: IDataObject): number {
 	return Math.round((ms(record.end_time) - ms(record.start_time)) / MINUTE);
 }
 
-/**
- * The day a time falls on at the offset it is written with: its date as written ("2031-05-06T06:00:00+10:00"
- * is the 6th, at the location, as the service writes its times).
- */
-const localDay = (time: string) => time.slice(0, 10);
-
-/** The Monday of the week a time falls in, at the offset it is written with (the location's, as the service writes it). */
-export function mondayOf(time: string): string {
-	const day = Date.parse(`${localDay(time)}T00:00:00Z`);
-	if (Number.isNaN(day)) return localDay(time);
-	const sinceMonday = (new Date(day).getUTCDay() + 6) % 7;
-	return new Date(day - sinceMonday * DAY).toISOString().slice(0, 10);
-}
-
-/** The shifts read, by id and by person, location and day, so that each timesheet finds its own without a scan. */
+/** The shifts read, by id and by person, location and day (at the location), so that each timesheet finds its own without a scan. */
 export interface ShiftIndex {
 	byId: Map<string, IDataObject>;
 	byPersonDay: Map<string, IDataObject[]>;
+	calendar: Calendar;
 }
 
-const personDay = (record: IDataObject) => `${String(record.employee_id)}|${String(record.location_id)}|${localDay(String(record.start_time))}`;
+const personDay = (record: IDataObject, calendar: Calendar) =>
+	`${String(record.employee_id)}|${String(record.location_id)}|${calendar.day(String(record.start_time), record.location_id)}`;
 
-export function shiftIndex(shifts: IDataObject[]): ShiftIndex {
-	const index: ShiftIndex = { byId: new Map(), byPersonDay: new Map() };
+export function shiftIndex(shifts: IDataObject[], calendar: Calendar): ShiftIndex {
+	const index: ShiftIndex = { byId: new Map(), byPersonDay: new Map(), calendar };
 	for (const shift of shifts) {
 		index.byId.set(String(shift.id), shift);
 		if (shift.archived === true || !shift.employee_id) continue;
-		const key = personDay(shift);
+		const key = personDay(shift, calendar);
 		index.byPersonDay.set(key, [...(index.byPersonDay.get(key) ?? []), shift]);
 	}
 	return index;
 }
 
-/** The shift of a timesheet: its shift_id, else the person's shift at that location on that day, nearest its start. */
+/** Whether a timesheet names a shift that was read (else its shift is found by its day). */
+const ownShift = (timesheet: IDataObject, index: ShiftIndex) => typeof timesheet.shift_id === 'string' && index.byId.has(timesheet.shift_id);
+
+/** The shift of a timesheet: its shift_id, else the person's shift at that location on that day (at the location), nearest its start. */
 export function shiftOf(timesheet: IDataObject, index: ShiftIndex): IDataObject | undefined {
-	if (typeof timesheet.shift_id === 'string' && timesheet.shift_id !== '') {
-		const own = index.byId.get(timesheet.shift_id);
-		if (own) return own;
-	}
+	if (ownShift(timesheet, index)) return index.byId.get(timesheet.shift_id as string);
 	const start = ms(timesheet.start_time);
-	const same = index.byPersonDay.get(personDay(timesheet)) ?? [];
+	const same = index.byPersonDay.get(personDay(timesheet, index.calendar)) ?? [];
 	return [...same].sort((a, b) => Math.abs(ms(a.start_time) - start) - Math.abs(ms(b.start_time) - start))[0];
+}
+
+/** What the node assumed for a timesheet's day, when its shift was found by the day and the location's time zone is not known. */
+function dayAssumed(timesheet: IDataObject, index: ShiftIndex): IDataObject {
+	const assumption = ownShift(timesheet, index) ? undefined : index.calendar.assumption(timesheet.location_id);
+	return assumption ? { time_zone_assumed: assumption } : {};
 }
 
 const shiftSummary = (shift: IDataObject | undefined) =>
@@ -198,10 +196,16 @@ export async function attendanceItems(ctx: IPollFunctions, input: PollInput, set
 		: [];
 	const finished = changed.filter(isFinished);
 	const longOnes = on(ATTENDANCE_EVENTS.longHours) ? finished.filter((timesheet) => !(`${ATTENDANCE_EVENTS.longHours}:${String(timesheet.id)}` in kept.told)) : [];
-	// The shifts and (Long Hours by the week) the employments are read side by side.
+	const weeksGrew = on(ATTENDANCE_EVENTS.longHours) && finished.length > 0;
+	// The locations' time zones (days and weeks at the location: one read, only when a timesheet
+	// is to be decided), the shifts and (Long Hours by the week) the employments, side by side.
+	const decides = lateOnes.length > 0 || toWatch.length > 0 || longOnes.length > 0 || weeksGrew;
+	const calendar = decides ? locationZones(ctx, input.maxRateLimitWaitSeconds).then(calendarAt) : Promise.resolve(calendarAt(new Map()));
 	const [shifts, weeks] = await Promise.all([
-		(input.shiftReads ?? shiftReads(ctx, shiftNeeds(settings, state.memory), input.query, input.maxRateLimitWaitSeconds)).around([...lateOnes, ...toWatch, ...longOnes]).then(shiftIndex),
-		on(ATTENDANCE_EVENTS.longHours) && finished.length > 0 ? longWeeks(ctx, input, finished, settings, kept) : [],
+		Promise.all([(input.shiftReads ?? shiftReads(ctx, shiftNeeds(settings, state.memory), input.query, input.maxRateLimitWaitSeconds)).around([...lateOnes, ...toWatch, ...longOnes]), calendar]).then(
+			([read, days]) => shiftIndex(read, days),
+		),
+		weeksGrew ? calendar.then(async (days) => await longWeeks(ctx, input, finished, settings, kept, days)) : [],
 	]);
 
 	const items: TriggerItem[] = [
@@ -234,7 +238,7 @@ function lateClockIns(timesheets: IDataObject[], shifts: ShiftIndex, settings: A
 		if (!shift) continue;
 		const late = Math.floor((ms(timesheet.start_time) - ms(shift.start_time)) / MINUTE);
 		if (late <= settings.lateMinutes || !tell(kept, `${ATTENDANCE_EVENTS.late}:${String(timesheet.id)}`, now)) continue;
-		items.push({ event: ATTENDANCE_EVENTS.late, record: timesheet, changes: {}, known: true, extra: { shift: shiftSummary(shift), minutes_late: late } });
+		items.push({ event: ATTENDANCE_EVENTS.late, record: timesheet, changes: {}, known: true, extra: { shift: shiftSummary(shift), minutes_late: late, ...dayAssumed(timesheet, shifts) } });
 	}
 	return items;
 }
@@ -311,18 +315,21 @@ function longerThanShift(finished: IDataObject[], shifts: ShiftIndex, settings: 
 			record: timesheet,
 			changes: {},
 			known: true,
-			extra: { kind: 'longer_than_shift', shift: shiftSummary(shift), worked_minutes: worked, shift_minutes: rostered, minutes_over: worked - rostered },
+			extra: { kind: 'longer_than_shift', shift: shiftSummary(shift), worked_minutes: worked, shift_minutes: rostered, minutes_over: worked - rostered, ...dayAssumed(timesheet, shifts) },
 		});
 	}
 	return items;
 }
 
+/** "<employee>:<Monday>": a person's week (Monday to Sunday at the timesheet's location). */
+const weekOf = (timesheet: IDataObject, calendar: Calendar) => `${String(timesheet.employee_id)}:${calendar.monday(String(timesheet.start_time), timesheet.location_id)}`;
+
 /** Paid hours by each person in each week, from the remembered finished timesheets. */
-function weekTotals(memory: Memory | undefined): Map<string, { hours: number; ids: string[] }> {
+function weekTotals(memory: Memory | undefined, calendar: Calendar): Map<string, { hours: number; ids: string[] }> {
 	const totals = new Map<string, { hours: number; ids: string[] }>();
 	for (const timesheet of remembered(memory)) {
 		if (!isFinished(timesheet) || typeof timesheet.employee_id !== 'string') continue;
-		const key = `${timesheet.employee_id}:${mondayOf(String(timesheet.start_time))}`;
+		const key = weekOf(timesheet, calendar);
 		const total = totals.get(key) ?? { hours: 0, ids: [] };
 		// The service's paid hours (after unpaid breaks); worked out from the times and breaks without them.
 		total.hours += typeof timesheet.paid_hours === 'number' ? timesheet.paid_hours : (spanMinutes(timesheet) - unpaidBreakMinutes(timesheet)) / 60;
@@ -333,12 +340,12 @@ function weekTotals(memory: Memory | undefined): Map<string, { hours: number; id
 }
 
 /** Long Hours by the week: each person whose week grew in this poll and is now past their limit, once per week. */
-async function longWeeks(ctx: IPollFunctions, input: PollInput, finished: IDataObject[], settings: AttendanceSettings, kept: AttendanceState): Promise<TriggerItem[]> {
-	const totals = weekTotals(input.state.memory);
+async function longWeeks(ctx: IPollFunctions, input: PollInput, finished: IDataObject[], settings: AttendanceSettings, kept: AttendanceState, calendar: Calendar): Promise<TriggerItem[]> {
+	const totals = weekTotals(input.state.memory, calendar);
 	const grew = new Map<string, IDataObject>();
 	for (const timesheet of finished) {
 		if (typeof timesheet.employee_id !== 'string') continue;
-		const week = `${timesheet.employee_id}:${mondayOf(String(timesheet.start_time))}`;
+		const week = weekOf(timesheet, calendar);
 		if (!(`week:${week}` in kept.told) && (totals.get(week)?.hours ?? 0) > 0) grew.set(week, timesheet);
 	}
 	if (grew.size === 0) return [];
@@ -361,6 +368,7 @@ async function longWeeks(ctx: IPollFunctions, input: PollInput, finished: IDataO
 				limit_hours: limit,
 				limit_from: typeof own === 'number' && own > 0 ? 'employment' : 'option',
 				timesheet_ids: total.ids,
+				...(calendar.assumption(timesheet.location_id) ? { time_zone_assumed: calendar.assumption(timesheet.location_id) } : {}),
 			},
 		});
 	}
