@@ -13,14 +13,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { subjectOf } from './requests/errors';
 import { deletedRecord, timezoneOf, writtenRecord } from './requests/answers';
-import { daysAt, type Days } from './input/days';
+import { dateIn, daysAt, type Days } from './input/days';
 import { maxRateLimitWait, userIdempotencyKey } from './input/params';
 import { resource, type ResourceKey } from './resources';
 import { addNames, nameList } from './editor/names';
 import { simplified } from './editor/simplify';
 import { passThroughOf } from './n8n-internals';
 import { idempotencyKey, listAll, send } from './requests/transport';
-import { checkId, inputError, toDate, toInteger, toTimestamp } from './input/values';
+import { checkId, hasOffset, inputError, localDates, toDate, toInteger, toTimestamp } from './input/values';
 
 /**
  * The hooks every resource node plugs into its declarative description:
@@ -84,12 +84,11 @@ export function requireRange(what: string) {
 				throw inputError(node, itemIndex, `${field} is required`, `The service gives ${what} between two dates. Enter a date such as 2026-11-23.`);
 			}
 		}
-		const from = toDate(node, itemIndex, qs.from, 'From');
-		const to = toDate(node, itemIndex, qs.to, 'To');
-		if (to < from) {
-			throw inputError(node, itemIndex, `To (${to}) is before From (${from})`, 'Choose a To date on or after the From date.');
+		const dates = { from: toDate(node, itemIndex, qs.from, 'From'), to: toDate(node, itemIndex, qs.to, 'To'), ...(await datesOfMoments(this, qs, qs, '')) };
+		if (dates.to < dates.from) {
+			throw inputError(node, itemIndex, `To (${String(dates.to)}) is before From (${String(dates.from)})`, 'Choose a To date on or after the From date.');
 		}
-		return { ...request, qs: { ...qs, from, to } };
+		return { ...request, qs: { ...qs, ...dates } };
 	};
 }
 
@@ -106,16 +105,12 @@ const FILTER_LABELS: Record<string, string> = {
 };
 
 /**
- * Filters › Days as From and To: the days at the Location filter's location (one read of it), else
- * at the business's locations (the list Add Names reads, once per execution): every location's days for lists read at each
- * record's location, the first location's for those read there (resources.ts `datesAt`).
+ * The time zones the list's dates are read in: the Location filter's location (one read of it),
+ * else the business's locations (the list Add Names reads, once per execution): every location's
+ * for lists read at each record's location, the first location's for those read there
+ * (resources.ts `datesAt`). Locations without a time zone the node could find are left out.
  */
-async function daysQuery(ctx: IExecuteSingleFunctions, days: Days, qs: IDataObject): Promise<IDataObject> {
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
-	if ('from' in qs || 'to' in qs) {
-		throw inputError(node, itemIndex, 'Filters has both Days and From or To', 'Choose one: Days (today, this week... at the location), or From and To.');
-	}
+async function listZones(ctx: IExecuteSingleFunctions, qs: IDataObject): Promise<string[]> {
 	const key = ctx.getNodeParameter('resource', '') as ResourceKey;
 	const maxRateLimitWaitSeconds = maxRateLimitWait(ctx);
 	const locations =
@@ -123,11 +118,41 @@ async function daysQuery(ctx: IExecuteSingleFunctions, days: Days, qs: IDataObje
 			? [await send(ctx, { method: 'GET', url: `/v1/locations/${qs.location_id}` }, { retrySafe: true, maxRateLimitWaitSeconds, subject: subjectOf('location', 'get', qs.location_id) })]
 			: (await nameList(ctx, 'location', { maxRateLimitWaitSeconds })).filter((location) => location.archived !== true);
 	const read = resource(key).datesAt ? locations.slice(0, 1) : locations;
-	const zones = read.map(timezoneOf).filter((zone): zone is string => zone !== undefined);
+	return read.map(timezoneOf).filter((zone): zone is string => zone !== undefined);
+}
+
+/** Filters › Days as From and To, counted at the list's locations (listZones). */
+async function daysQuery(ctx: IExecuteSingleFunctions, days: Days, qs: IDataObject): Promise<IDataObject> {
+	const node = ctx.getNode();
+	const itemIndex = ctx.getItemIndex();
+	if ('from' in qs || 'to' in qs) {
+		throw inputError(node, itemIndex, 'Filters has both Days and From or To', 'Choose one: Days (today, this week... at the location), or From and To.');
+	}
+	const zones = await listZones(ctx, qs);
 	if (zones.length === 0) {
 		throw inputError(node, itemIndex, 'Filters › Days: no location time zone to count the days in', 'The service gave no location with a time zone. Give From and To as dates instead.');
 	}
 	return daysAt(days, zones);
+}
+
+/**
+ * From or To given as a moment with an offset (an expression's {{ $now }}, a time from another
+ * node): the date that moment falls on at the list's locations, as the service reads From and To,
+ * not the date as written (19:00Z is the next morning in Sydney). Where the locations' calendars
+ * differ, From takes the earliest date and To the latest, so that every location's day is read;
+ * with no location time zone known, every date the moment falls on somewhere (values.ts localDates).
+ */
+async function datesOfMoments(ctx: IExecuteSingleFunctions, given: IDataObject, qs: IDataObject, where = 'Filters › '): Promise<IDataObject> {
+	const moments = (['from', 'to'] as const).filter((name) => name in given && hasOffset(given[name]));
+	if (moments.length === 0) return {};
+	const zones = await listZones(ctx, qs);
+	const dates: IDataObject = {};
+	for (const name of moments) {
+		const ms = Date.parse(toTimestamp(ctx.getNode(), ctx.getItemIndex(), given[name], `${where}${FILTER_LABELS[name]}`));
+		const candidates = zones.length > 0 ? zones.map((zone) => dateIn(ms, zone)) : Object.values(localDates(ms));
+		dates[name] = [...candidates].sort()[name === 'from' ? 0 : candidates.length - 1];
+	}
+	return dates;
 }
 
 /**
@@ -141,9 +166,11 @@ export async function prepareList(this: IExecuteSingleFunctions, request: IHttpR
 	for (const name of ['location_id', 'employee_id', 'shift_id', 'type_id']) {
 		if (name in qs) qs[name] = checkId(node, itemIndex, qs[name], `Filters › ${FILTER_LABELS[name]}`, FILTER_LABELS[name].toLowerCase());
 	}
+	const given = { ...qs };
 	for (const name of ['from', 'to']) {
 		if (name in qs) qs[name] = toDate(node, itemIndex, qs[name], `Filters › ${FILTER_LABELS[name]}`);
 	}
+	Object.assign(qs, await datesOfMoments(this, given, qs));
 	const days = this.getNodeParameter('filters.days', '') as Days | '';
 	if (days) Object.assign(qs, await daysQuery(this, days, qs));
 	if (typeof qs.from === 'string' && typeof qs.to === 'string' && qs.from > qs.to) {

@@ -3,12 +3,14 @@
  * test asserts on what a user would notice: the items that come out, the requests the sandbox
  * received, and the error a person reads.
  */
+import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { ON_N8N_1 } from '../harness';
 import { ALL_PERMISSIONS, byId, seedLookups, useFixture } from './fixture';
 import { recordedWaits } from '../harness/waits';
+import { OTHER_OFFSETS, ZONES } from './generators';
 
 const f = useFixture();
 
@@ -103,6 +105,44 @@ describe('Get Many', () => {
 		const windows = [...new Set(shiftRequests('GET').map((r) => `${r.query.from}..${r.query.to}`))];
 		expect(windows).toHaveLength(2);
 		for (const r of shiftRequests('GET')) expect(r.status).toBe(200);
+	});
+
+	// If this broke, From and To mapped from a time ({{ $now }}, a column of another node's times)
+	// would read the date as written: 20:00Z on the 29th names the 29th, while in Sydney it is the
+	// morning of the 30th, and the list would hold the wrong day's shifts.
+	it('From and To given as moments (Z, the location\'s offset or another) read the dates at the location, or from the earliest to the latest of every location\'s', async () => {
+		const written = (ms: number, form: 'Z' | 'own' | 'other', zone: string, other: string) =>
+			form === 'Z' ? new Date(ms).toISOString() : form === 'own' ? DateTime.fromMillis(ms, { zone }).toISO()! : DateTime.fromMillis(ms, { zone: `UTC${other}` }).toISO()!;
+		const forms = fc.constantFrom('Z' as const, 'own' as const, 'other' as const);
+		await fc.assert(
+			fc.asyncProperty(
+				fc.integer({ min: 0, max: 40 * 96 }),
+				fc.integer({ min: 0, max: 30 * 96 }),
+				fc.option(fc.constantFrom(...ZONES), { nil: undefined }),
+				forms,
+				forms,
+				fc.constantFrom(...OTHER_OFFSETS),
+				async (fromQuarter, lengthQuarters, zone, fromForm, toForm, other) => {
+					const from = Date.parse('2027-03-20T00:00:00Z') + fromQuarter * 15 * 60_000;
+					const to = from + lengthQuarters * 15 * 60_000;
+					const zones = zone ? [zone] : locations().map((l) => l.timezone);
+					const datesAt = (ms: number) => zones.map((z) => DateTime.fromMillis(ms, { zone: z }).toISODate()!).sort();
+					f.sandbox.clearRequests();
+					const filters: IDataObject = { from: written(from, fromForm, zones[0], other), to: written(to, toForm, zones[0], other) };
+					if (zone) filters.locationId = byId(locationIn(zone).id);
+					const result = await f.run('rosteringShift', { operation: 'getAll', returnAll: false, limit: 1, filters });
+					expect(result.error).toBeUndefined();
+					const [list] = shiftRequests('GET');
+					expect({ filters, from: list.query.from, to: list.query.to }).toEqual({ filters, from: datesAt(from)[0], to: datesAt(to)[zones.length - 1] });
+				},
+			),
+			{ seed: 3707, numRuns: 25 },
+		);
+		// Without an offset a time is local at the location: its date as written.
+		const sydney = locationIn('Australia/Sydney');
+		f.sandbox.clearRequests();
+		await f.run('rosteringShift', { operation: 'getAll', limit: 1, filters: { locationId: byId(sydney.id), from: '2027-03-20T23:30:00', to: '2027-03-21 08:00' } });
+		expect(shiftRequests('GET')[0].query).toMatchObject({ from: '2027-03-20', to: '2027-03-21' });
 	});
 
 	it('restarts once from the first page when the service refuses a cursor, without duplicates', async () => {
