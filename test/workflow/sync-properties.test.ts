@@ -20,7 +20,8 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordedRequest } from '../sandbox';
+import { READING_CHOICES, type RecordedRequest } from '../sandbox';
+import type { Readings } from '../sandbox/readings';
 import { seedLookups, useFixture } from './fixture';
 import { breaksOf, dstDays, instants, notesOf, rowItem, rowSpecs, rowYear, shuffled, ZONES, type Place, type RowSpec } from './generators';
 
@@ -37,6 +38,9 @@ type Kind = 'shift' | 'onDemandShift';
 const NODE: Record<Kind, string> = { shift: 'rosteringShift', onDemandShift: 'rosteringOnDemandShift' };
 const PATH: Record<Kind, string> = { shift: '/v1/shifts', onDemandShift: '/v1/on-demand-shifts' };
 
+/** How the service writes the times it answers with (CHOICES.md › recordTimes). */
+const RECORD_TIMES = fc.constantFrom(...READING_CHOICES.recordTimes);
+
 /** fast-check's settings for every property: a fixed seed, few runs, no shrinking unless asked. */
 const settings = (seed: number, numRuns = 10): fc.Parameters<unknown> => ({ seed, numRuns, endOnFailure: process.env.SYNC_PROPERTIES_SHRINK !== '1' });
 
@@ -51,7 +55,13 @@ beforeEach(() => {
 });
 
 /** Before each generated case: what the last case created removed, no fault pending, no request recorded. */
-function fresh(): void {
+/**
+ * The service's records back to the seed's, its faults and request log cleared, and its times
+ * written as `recordTimes` says (CHOICES.md: the location's offset, UTC with Z, or -05:00): the
+ * properties generate that rendering too, since the node compares what it reads with the rows.
+ */
+function fresh(recordTimes: Readings['recordTimes'] = 'location'): void {
+	f.sandbox.setReadings({ recordTimes });
 	for (const table of Object.values(tables()) as Array<Map<string, { notes: string | null }>>) {
 		for (const [id, record] of table) if (ours(record)) table.delete(id);
 	}
@@ -127,8 +137,8 @@ describe('Create or Update (upsert) on generated rows', () => {
 	// or drop the breaks the sheet gives.
 	it('run 1: the service holds exactly the rows, once each, at the instants written, with their breaks; every item says created', async () => {
 		await fc.assert(
-			fc.asyncProperty(rowSpecs(year(), 8), async (specs) => {
-				fresh();
+			fc.asyncProperty(rowSpecs(year(), 8), RECORD_TIMES, async (specs, recordTimes) => {
+				fresh(recordTimes);
 				const result = await upsert('shift', specs.map((spec, i) => rowItem(spec, placeOf(spec), TAG, i, { withBreaks: true })));
 				expect(result.error).toBeUndefined();
 				expect(actions(result)).toEqual(specs.map(() => 'created'));
@@ -145,8 +155,8 @@ describe('Create or Update (upsert) on generated rows', () => {
 	// rosters filling with copies, people notified of shifts that did not change.
 	it('run 2 with the same rows (in the same or another order, or the same instants written in other forms): no POST, PATCH or DELETE, every item says unchanged', async () => {
 		await fc.assert(
-			fc.asyncProperty(rowSpecs(year(), 8), fc.boolean(), fc.boolean(), async (specs, shuffle, rewrite) => {
-				fresh();
+			fc.asyncProperty(rowSpecs(year(), 8), fc.boolean(), fc.boolean(), RECORD_TIMES, async (specs, shuffle, rewrite, recordTimes) => {
+				fresh(recordTimes);
 				const made = await upsert('shift', specs.map((spec, i) => rowItem(spec, placeOf(spec), TAG, i, { withBreaks: true })));
 				expect(made.error).toBeUndefined();
 				f.sandbox.clearRequests();
@@ -166,8 +176,8 @@ describe('Create or Update (upsert) on generated rows', () => {
 	// beside the old ones instead of changing them.
 	it('run 2 with k rows changed (end time, notes or both): exactly k PATCHes, each with only the changed fields; updated for those k, unchanged for the rest', async () => {
 		await fc.assert(
-			fc.asyncProperty(rowSpecs(year(), 8), fc.boolean(), async (specs, shuffle) => {
-				fresh();
+			fc.asyncProperty(rowSpecs(year(), 8), fc.boolean(), RECORD_TIMES, async (specs, shuffle, recordTimes) => {
+				fresh(recordTimes);
 				const made = await upsert('shift', specs.map((spec, i) => rowItem(spec, placeOf(spec), TAG, i)));
 				expect(made.error).toBeUndefined();
 				const ids = made.json('Node').map((shift) => String(shift.id));
@@ -229,8 +239,8 @@ describe('Create or Update on the On-Demand Shift node', () => {
 	// run, or offered at the wrong time.
 	it('run 1 creates each row once; run 2 (shuffled or not) sends nothing and says unchanged', async () => {
 		await fc.assert(
-			fc.asyncProperty(rowSpecs(year(), 6, { zoneCount: 3 }), fc.boolean(), async (specs, shuffle) => {
-				fresh();
+			fc.asyncProperty(rowSpecs(year(), 6, { zoneCount: 3 }), fc.boolean(), RECORD_TIMES, async (specs, shuffle, recordTimes) => {
+				fresh(recordTimes);
 				const items = specs.map((spec, i) => rowItem(spec, placeOf(spec), TAG, i));
 				const made = await upsert('onDemandShift', items);
 				expect(made.error).toBeUndefined();
