@@ -9,6 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
+import { READING_CHOICES } from '../sandbox';
 import type { TriggerState } from '../../nodes/shared/trigger/changes';
 import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
@@ -303,7 +304,10 @@ describe('No clock-in', () => {
 		f.connect(); // a token issued at the service's time
 	}
 
-	it('a shift with an employee that started 10 minutes ago with no timesheet: one item, once, with the employee named; one timesheet read, only when a shift is due', async () => {
+	// The morning is 07:00 in Sydney, 20:00Z the day before: under every way the service may write
+	// its times (CHOICES.md › recordTimes), the shift's day is read at the location.
+	it.each(READING_CHOICES.recordTimes)('a shift with an employee that started 10 minutes ago with no timesheet: one item, once, with the employee named; one timesheet read, only when a shift is due (times written: %s)', async (recordTimes) => {
+		f.sandbox.setReadings({ recordTimes });
 		quietMorning();
 		const location = locations().find((l) => l.timezone === 'Australia/Sydney')!;
 		const position = positionAt(location.id);
@@ -454,14 +458,16 @@ describe('Fetch Test Event before the workflow is published', () => {
 	it('No Clock-In: a shift of the last day nobody clocked in for, found from the shifts and timesheets read now', async () => {
 		const location = locations().find((l) => l.timezone === 'Australia/Sydney')!;
 		const position = positionAt(location.id);
-		// Someone with no shift that started in the last day and no timesheet in the last two hours.
-		const idle = (id: string) =>
-			![...store().t.shifts.values()].some((r) => r.employee_id === id && r.start_time > now() - 86_400_000 && r.start_time < now()) &&
-			![...store().t.timesheets.values()].some((r) => r.employee_id === id && r.start_time > now() - 2 * 3_600_000);
-		const absent = employeesFor(location.id, position.id).find((e) => idle(e.id))!;
 		const start = new Date(now() - 30 * 60_000);
 		start.setUTCSeconds(0, 0);
-		const shift = await node('rosteringShift', { operation: 'create', locationId: byId(location.id), positionId: byId(position.id), additionalFields: { employeeId: byId(absent.id) }, startTime: start.toISOString(), endTime: new Date(start.getTime() + 4 * 3_600_000).toISOString() });
+		const end = start.getTime() + 4 * 3_600_000;
+		// Someone with no other shift during this one (the seed's shifts follow the real clock, at any
+		// hour of the day) and no timesheet in the last two hours.
+		const idle = (id: string) =>
+			![...store().t.shifts.values()].some((r) => r.employee_id === id && r.start_time < end && r.end_time > start.getTime()) &&
+			![...store().t.timesheets.values()].some((r) => r.employee_id === id && r.start_time > now() - 2 * 3_600_000);
+		const absent = employeesFor(location.id, position.id).find((e) => idle(e.id))!;
+		const shift = await node('rosteringShift', { operation: 'create', locationId: byId(location.id), positionId: byId(position.id), additionalFields: { employeeId: byId(absent.id) }, startTime: start.toISOString(), endTime: new Date(end).toISOString() });
 		f.sandbox.clearRequests();
 		const item = await fetched(trigger('Shift', { events: ['no_clock_in'], filters: { locationId: byId(location.id), employeeId: byId(absent.id) } }));
 		expect(item).toMatchObject({ event: 'no_clock_in', record: { id: shift.id, employee_id: absent.id }, minutes_since_start: 30, changes_known: true });
