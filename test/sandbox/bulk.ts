@@ -60,6 +60,24 @@ export function addBenchLocation(sb: Sandbox, name = 'Bench'): BenchPlace {
 }
 
 /**
+ * A location in another time zone (the seed's are all east of UTC: `timezone` may be one in the
+ * Americas), with an active position, an inactive one and an archived one, as the seed's locations
+ * have: a bench location (addBenchLocation) moved to `timezone`.
+ */
+export function addLocationIn(sb: Sandbox, timezone: string, name: string): BenchPlace & { inactivePositionId: string; archivedPositionId: string } {
+	const place = addBenchLocation(sb, name);
+	const t = sb.store.t;
+	t.locations.get(place.locationId)!.timezone = timezone;
+	const active = t.positions.get(place.positionId)!;
+	const [inactivePositionId, archivedPositionId] = (['inactive', 'archived'] as const).map((kind) => {
+		const id = hexId(`bench position:${name}:${kind}`);
+		t.positions.set(id, { ...active, id, name: `${name} ${kind}`, active: kind !== 'inactive', archived: kind === 'archived', group: active.group ? { ...active.group } : null });
+		return id;
+	});
+	return { ...place, timezone, inactivePositionId, archivedPositionId };
+}
+
+/**
  * Puts `count` open shifts at the bench place straight into the store; returns their ids.
  * `tag` keeps ids apart between calls (same tag and index: same id).
  */

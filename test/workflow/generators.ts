@@ -13,8 +13,14 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-/** The seed's time zones (one active location each: see seedLookups' locationIn). */
-export const ZONES = ['Australia/Sydney', 'Australia/Brisbane', 'Australia/Perth', 'Pacific/Auckland'] as const;
+/**
+ * The time zones rows are at: the seed's (one active location each: see seedLookups' locationIn),
+ * all east of UTC, and New York, west of it, where the tests add a location (test/sandbox/bulk.ts
+ * addLocationIn, WEST_OF_UTC). Auckland's location offers no on-demand shifts: it comes last.
+ */
+export const ZONES = ['Australia/Sydney', 'Australia/Brisbane', 'America/New_York', 'Australia/Perth', 'Pacific/Auckland'] as const;
+/** The zone of ZONES that no seeded location has. */
+export const WEST_OF_UTC = 'America/New_York';
 export type Zone = (typeof ZONES)[number];
 
 /**
@@ -75,11 +81,11 @@ export interface RowSpec {
 	refusal: Refusal;
 }
 
-/** Date of the first (n = 1) or last (n = -1) Sunday of a month. */
-function sunday(year: number, month: number, n: 1 | -1): string {
-	if (n === 1) {
+/** Date of the first (n = 1), second (n = 2) or last (n = -1) Sunday of a month. */
+function sunday(year: number, month: number, n: 1 | 2 | -1): string {
+	if (n !== -1) {
 		const first = DateTime.fromObject({ year, month, day: 1 }, { zone: 'UTC' });
-		return first.plus({ days: (7 - first.weekday) % 7 }).toISODate()!;
+		return first.plus({ days: (7 - first.weekday) % 7 + (n - 1) * 7 }).toISODate()!;
 	}
 	const last = DateTime.fromObject({ year, month, day: 1 }, { zone: 'UTC' }).endOf('month').startOf('day');
 	return last.minus({ days: last.weekday % 7 }).toISODate()!;
@@ -88,10 +94,16 @@ function sunday(year: number, month: number, n: 1 | -1): string {
 /**
  * The days daylight saving changes in `year`, by zone: Sydney and Auckland go back (03:00 is 02:00
  * again) on the first Sunday of April; Sydney goes forward (02:00 is 03:00) on the first Sunday of
- * October, Auckland on the last Sunday of September. Brisbane and Perth keep one offset all year.
+ * October, Auckland on the last Sunday of September. New York goes back (02:00 is 01:00 again) on
+ * the first Sunday of November and forward (02:00 is 03:00) on the second Sunday of March. Brisbane
+ * and Perth keep one offset all year.
  */
 export function dstDays(year: number): Partial<Record<Zone, [back: string, forward: string]>> {
-	return { 'Australia/Sydney': [sunday(year, 4, 1), sunday(year, 10, 1)], 'Pacific/Auckland': [sunday(year, 4, 1), sunday(year, 9, -1)] };
+	return {
+		'Australia/Sydney': [sunday(year, 4, 1), sunday(year, 10, 1)],
+		'Pacific/Auckland': [sunday(year, 4, 1), sunday(year, 9, -1)],
+		'America/New_York': [sunday(year, 11, 1), sunday(year, 3, 2)],
+	};
 }
 
 /**
@@ -245,7 +257,7 @@ const form = fc.constantFrom(...TIME_FORMS);
 const spaces = fc.constantFrom('', ' ', '  ', '\t ');
 
 export interface RowOptions {
-	/** How many of ZONES may be used, the first ones (the On-Demand Shift node: 3, Auckland's location does not offer them). */
+	/** How many of ZONES may be used, the first ones (the On-Demand Shift node: 4, Auckland's location does not offer them). */
 	zoneCount?: number;
 	/** Rows may carry something the service refuses (property 4). */
 	refusals?: boolean;

@@ -10,7 +10,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { ON_N8N_1 } from '../harness';
 import { ALL_PERMISSIONS, byId, seedLookups, useFixture } from './fixture';
 import { recordedWaits } from '../harness/waits';
-import { OTHER_OFFSETS, ZONES } from './generators';
+import { addLocationIn } from '../sandbox/bulk';
+import { OTHER_OFFSETS, WEST_OF_UTC, ZONES } from './generators';
 
 const f = useFixture();
 
@@ -114,6 +115,8 @@ describe('Get Many', () => {
 		const written = (ms: number, form: 'Z' | 'own' | 'other', zone: string, other: string) =>
 			form === 'Z' ? new Date(ms).toISOString() : form === 'own' ? DateTime.fromMillis(ms, { zone }).toISO()! : DateTime.fromMillis(ms, { zone: `UTC${other}` }).toISO()!;
 		const forms = fc.constantFrom('Z' as const, 'own' as const, 'other' as const);
+		// The seed's locations are all east of UTC: one in New York too.
+		addLocationIn(f.sandbox, WEST_OF_UTC, 'Hudson Street Diner');
 		await fc.assert(
 			fc.asyncProperty(
 				fc.integer({ min: 0, max: 40 * 96 }),

@@ -23,7 +23,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { READING_CHOICES, type RecordedRequest } from '../sandbox';
 import type { Readings } from '../sandbox/readings';
 import { seedLookups, useFixture } from './fixture';
-import { breaksOf, dstDays, instants, notesOf, rowItem, rowSpecs, rowYear, shuffled, ZONES, type Place, type RowSpec } from './generators';
+import { addLocationIn } from '../sandbox/bulk';
+import { breaksOf, dstDays, instants, notesOf, rowItem, rowSpecs, rowYear, shuffled, WEST_OF_UTC, ZONES, type Place, type RowSpec } from './generators';
 
 jest.setTimeout(120_000);
 
@@ -48,13 +49,13 @@ const tables = () => ({ shift: f.sandbox.store.t.shifts, onDemandShift: f.sandbo
 const ours = (record: { notes: string | null }) => typeof record.notes === 'string' && record.notes.trim().startsWith(`${TAG}-`);
 const sizes = () => Object.values(tables()).map((table) => table.size);
 
-/** The tables' sizes as the fixture's reset left them, before each test. */
+/** The tables' sizes as the fixture's reset left them, before each test; and a location west of UTC (ZONES). */
 let seeded: number[] = [];
 beforeEach(() => {
+	addLocationIn(f.sandbox, WEST_OF_UTC, 'Hudson Street Diner');
 	seeded = sizes();
 });
 
-/** Before each generated case: what the last case created removed, no fault pending, no request recorded. */
 /**
  * The service's records back to the seed's, its faults and request log cleared, and its times
  * written as `recordTimes` says (CHOICES.md: the location's offset, UTC with Z, or -05:00): the
@@ -239,7 +240,7 @@ describe('Create or Update on the On-Demand Shift node', () => {
 	// run, or offered at the wrong time.
 	it('run 1 creates each row once; run 2 (shuffled or not) sends nothing and says unchanged', async () => {
 		await fc.assert(
-			fc.asyncProperty(rowSpecs(year(), 6, { zoneCount: 3 }), fc.boolean(), RECORD_TIMES, async (specs, shuffle, recordTimes) => {
+			fc.asyncProperty(rowSpecs(year(), 6, { zoneCount: 4 }), fc.boolean(), RECORD_TIMES, async (specs, shuffle, recordTimes) => {
 				fresh(recordTimes);
 				const items = specs.map((spec, i) => rowItem(spec, placeOf(spec), TAG, i));
 				const made = await upsert('onDemandShift', items);
