@@ -5,6 +5,7 @@
  * again: those come out once, and nothing delivered before comes out again.
  */
 import { startSandbox } from '../sandbox';
+import { SIDE_BY_SIDE_SKIPPED } from '../../nodes/shared/trigger/side-by-side';
 import { randomUUID } from 'crypto';
 
 import { E2E_CREDENTIAL, executionItems, POLL_EVERY_15_SECONDS, waitFor, type N8nServer, type WorkflowJson } from './n8n';
@@ -298,6 +299,8 @@ export async function eachChangeOnceAcrossRestart(
 
 	/** Every item the published workflow's executions output, oldest execution first. */
 	type Delivered = { event: string; record: Rec; executionId: string; changes: Record<string, { from?: unknown; to: unknown }>; known: boolean };
+	/** Executions of polls that stopped because n8n ran them beside another from the same position. */
+	const skippedPolls = new Set<string>();
 	async function delivered(): Promise<Delivered[]> {
 		const summaries = (await s.executions(liveWorkflowId)).sort((a, b) => Number(a.id) - Number(b.id));
 		const out: Delivered[] = [];
@@ -305,6 +308,14 @@ export async function eachChangeOnceAcrossRestart(
 			const execution = await s.waitForExecution(summary.id);
 			// A failed poll's execution says why (n8n's resultData.error), so that a failure names it.
 			const error = execution.status === 'success' ? undefined : (execution.data?.resultData?.error ?? 'no error recorded');
+			// n8n 2.x with durable poll cursors runs the polls it missed while stopped side by side when
+			// it starts again: all but one stop before reading anything, by design (side-by-side.ts), and
+			// n8n records them as failed executions. Any other failure fails the test.
+			if (execution.status === 'error' && (error as { message?: string } | undefined)?.message === SIDE_BY_SIDE_SKIPPED) {
+				if (!skippedPolls.has(execution.id)) log(`execution ${execution.id}: a poll n8n ran beside another from the same position, skipped`);
+				skippedPolls.add(execution.id);
+				continue;
+			}
 			expect({ id: execution.id, mode: execution.mode, status: execution.status, error }).toEqual({ id: summary.id, mode: 'trigger', status: 'success', error: undefined });
 			for (const item of executionItems(execution, TRIGGER)) {
 				expect(item.resource).toBe('shift');

@@ -24,6 +24,9 @@ const RUNNING_HOLD_MS = 10 * 60_000;
 
 const polls = new BoundedMap<string, { from: string; until: number }>(10_000);
 
+/** The message of a poll stopped because another poll of its trigger works from the same position. */
+export const SIDE_BY_SIDE_SKIPPED = 'Skipped: another poll of this trigger is working from the same position';
+
 /** Where a poll starts from: the position and how many polls delivered from this state. */
 const positionOf = (state: TriggerState) => `${state.cursor}:${state.deliveries ?? 0}`;
 
@@ -37,7 +40,7 @@ export function claimPosition(ctx: IPollFunctions, state: TriggerState): (delive
 	const now = Date.now();
 	const other = polls.get(key);
 	if (other && other.from === from && other.until > now) {
-		throw new NodeOperationError(ctx.getNode(), 'Skipped: another poll of this trigger is working from the same position', {
+		throw new NodeOperationError(ctx.getNode(), SIDE_BY_SIDE_SKIPPED, {
 			description:
 				'n8n started two polls of this trigger together (it runs the polls it missed while it was stopped all at once). This one stopped before reading anything, so that no change is delivered twice; nothing is lost: the other poll delivers the changes, or the next poll does. Nothing to do.',
 		});
