@@ -286,8 +286,20 @@ function restClient(baseUrl: string, owner: { email: string; firstName: string; 
 		return (b && typeof b === 'object' && 'data' in b ? b.data : b) as T;
 	};
 
-	/** First start: POST /rest/owner/setup (sets the cookie). Later: POST /rest/login. */
+	/**
+	 * First start: POST /rest/owner/setup (sets the cookie). Later: POST /rest/login. Either may be
+	 * sent again: a connection n8n closed unanswered ("other side closed", seen once when a test file
+	 * attached to the shared n8n on a busy machine) is tried once more.
+	 */
 	const authenticate = async () => {
+		try {
+			await signIn();
+		} catch (error) {
+			if (!(error instanceof TypeError && /fetch failed/.test(error.message))) throw error;
+			await signIn();
+		}
+	};
+	const signIn = async () => {
 		cookie = '';
 		const setup = await call('POST', '/rest/owner/setup', owner);
 		if (setup.status === 200 && cookie) return;
