@@ -170,9 +170,9 @@ export async function prepareList(this: IExecuteSingleFunctions, request: IHttpR
 	for (const name of ['from', 'to']) {
 		if (name in qs) qs[name] = toDate(node, itemIndex, qs[name], `Filters › ${FILTER_LABELS[name]}`);
 	}
-	Object.assign(qs, await datesOfMoments(this, given, qs));
 	const days = this.getNodeParameter('filters.days', '') as Days | '';
-	if (days) Object.assign(qs, await daysQuery(this, days, qs));
+	// (Days with From or To is refused before anything is read.)
+	Object.assign(qs, days ? await daysQuery(this, days, qs) : await datesOfMoments(this, given, qs));
 	if (typeof qs.from === 'string' && typeof qs.to === 'string' && qs.from > qs.to) {
 		throw inputError(node, itemIndex, `Filters › To (${qs.to}) is before From (${qs.from})`, 'Choose a To date on or after the From date.');
 	}

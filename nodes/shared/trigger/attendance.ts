@@ -356,6 +356,7 @@ async function longWeeks(ctx: IPollFunctions, input: PollInput, finished: IDataO
 		const own = limits[String(timesheet.employee_id)];
 		const limit = typeof own === 'number' && own > 0 ? own : settings.weeklyHours;
 		if (total.hours <= limit || !tell(kept, `week:${week}`, input.now)) continue;
+		const assumption = calendar.assumption(timesheet.location_id);
 		items.push({
 			event: ATTENDANCE_EVENTS.longHours,
 			record: timesheet,
@@ -368,7 +369,7 @@ async function longWeeks(ctx: IPollFunctions, input: PollInput, finished: IDataO
 				limit_hours: limit,
 				limit_from: typeof own === 'number' && own > 0 ? 'employment' : 'option',
 				timesheet_ids: total.ids,
-				...(calendar.assumption(timesheet.location_id) ? { time_zone_assumed: calendar.assumption(timesheet.location_id) } : {}),
+				...(assumption ? { time_zone_assumed: assumption } : {}),
 			},
 		});
 	}
