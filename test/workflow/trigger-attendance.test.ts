@@ -72,13 +72,13 @@ const told = (items: unknown) => ((items as Item[] | null) ?? []).map((item) => 
 const notClockedIn = <E extends { id: string }>(people: E[]) =>
 	people.filter((e) => ![...f.sandbox.store.t.timesheets.values()].some((t) => t.employee_id === e.id && !t.archived && t.end_time === null));
 
-/** A quiet morning far ahead at a Sydney location: a six-hour shift for one person, starting in five minutes. */
-async function shiftSoon(day: string) {
-	at(Date.parse(`${day}T20:00:00Z`));
+/** The service's clock at `clock`, a six-hour shift at a Sydney location for one person from `start` (five minutes on by default). */
+async function shiftAt(clock: number, start?: number) {
+	at(clock);
 	const location = locations().find((l) => l.timezone === 'Australia/Sydney')!;
 	const position = positionAt(location.id);
 	const [person] = notClockedIn(employeesFor(location.id, position.id));
-	const start = now() + 5 * MINUTE;
+	start ??= now() + 5 * MINUTE;
 	const shift = await node('rosteringShift', {
 		operation: 'create',
 		locationId: byId(location.id),
@@ -89,6 +89,9 @@ async function shiftSoon(day: string) {
 	});
 	return { location, position, person, shift, start, end: start + 6 * HOUR };
 }
+
+/** A quiet morning far ahead at a Sydney location: a six-hour shift for one person, starting in five minutes. */
+const shiftSoon = async (day: string) => await shiftAt(Date.parse(`${day}T20:00:00Z`));
 
 describe('Timesheet trigger: attendance and compliance events', () => {
 	const everyEvent = ['late_clock_in', 'still_clocked_in', 'break_not_taken', 'long_hours'];
@@ -385,20 +388,8 @@ describe.each(READING_CHOICES.recordTimes)('days and weeks at the location, the 
 	});
 
 	it("Late Clock-In: the person's shift that day at the location, when shift and timesheet are a UTC day apart as written", async () => {
-		const location = locationIn('Australia/Sydney');
-		const position = positionAt(location.id);
-		at(Date.parse('2032-03-15T12:00:00Z'));
-		const [person] = notClockedIn(employeesFor(location.id, position.id));
 		// Tuesday 10:30 at Sydney is 23:30Z on Monday; the clock-in at 11:10 is 00:10Z on Tuesday.
-		const start = DateTime.fromISO('2032-03-16T10:30', { zone: 'Australia/Sydney' }).toMillis();
-		const shift = await node('rosteringShift', {
-			operation: 'create',
-			locationId: byId(location.id),
-			positionId: byId(position.id),
-			additionalFields: { employeeId: byId(person.id) },
-			startTime: iso(start),
-			endTime: iso(start + 6 * HOUR),
-		});
+		const { location, position, person, shift, start } = await shiftAt(Date.parse('2032-03-15T12:00:00Z'), DateTime.fromISO('2032-03-16T10:30', { zone: 'Australia/Sydney' }).toMillis());
 		const h = timesheetTrigger({ events: ['late_clock_in'], lateAfterMinutes: 5, filters: { locationId: byId(location.id) } });
 		expect(await h.activate()).toBeNull();
 		at(start + 41 * MINUTE);
