@@ -392,6 +392,38 @@ describe('the other write nodes (version 2)', () => {
 		const v1 = await f.run('rosteringProject', { operation: 'update', projectId: { __rl: true, mode: 'id', value: project.id }, updateFields: { name: 'Kiosk 2' } });
 		expect(v1.json('Node')[0]).toMatchObject({ id: project.id, name: 'Kiosk 2', colour: '#123456' });
 	});
+
+	// If this broke, a sheet with the columns people have (start, end, the person's and the place's
+	// names) would be refused for a missing Start Time, with no word that `start` was not used.
+	it('takes the usual column names of a sheet (start, end, employee, site, role, note), any case and spacing', async () => {
+		const location = locationIn('Australia/Sydney');
+		const position = positionAt(location.id);
+		const person = [...f.sandbox.store.t.employees.values()].find((e) => e.business_id === f.sandbox.store.mainBusinessId && e.shared && e.employment_id && (e.location_ids.length === 0 || e.location_ids.includes(location.id)) && !e.excluded_position_ids.includes(position.id))!;
+		const rows = [0, 1].map((i) => ({
+			' Start ': `2028-02-0${7 + i} 09:00`,
+			finish: `2028-02-0${7 + i} 13:30`,
+			Site: location.name,
+			ROLE: position.name,
+			'Staff Member': `${person.preferred_name || person.first_name} ${person.last_name}`,
+			Note: `usual-${i}`,
+		}));
+		const result = await f.run('rosteringShift', auto('createMany'), rows, V2);
+		expect(result.error).toBeUndefined();
+		expect(hintsOf(result)).toEqual([]);
+		const sent = ((shiftRequests('POST')[0].body as IDataObject).data as IDataObject[])[0];
+		expect(sent).toEqual({ location_id: location.id, position_id: position.id, employee_id: person.id, start_time: '2028-02-07T09:00:00+11:00', end_time: '2028-02-07T13:30:00+11:00', notes: 'usual-0' });
+		expect(counts('usual')).toEqual([1, 1]);
+	});
+
+	it('a required field no column gives: the error names the columns it is taken from and those of the item not used, before anything is sent', async () => {
+		const rows = apiRows('unused', 2).map(({ start_time: _start, ...row }) => ({ ...row, begins_at: '2028-02-01T09:00' }));
+		const result = await f.run('rosteringShift', auto('createMany'), rows, V2);
+		expect(result.error?.message).toBe('Item 0: Start Time is required');
+		const description = String((result.error as { description?: string }).description);
+		expect(description).toContain('Map Automatically takes Start Time from a column named start_time, start, starts, start at, begin, begins, from');
+		expect(description).toContain('Not used from this item (they match no field): begins_at.');
+		expect(shiftRequests()).toHaveLength(0);
+	});
 });
 
 describe('the help under the mapper', () => {
@@ -401,6 +433,7 @@ describe('the help under the mapper', () => {
 		expect(upsert.description).toContain('input fields named id, location_id, position_id, employee_id, start_time, end_time, breaks, notes');
 		expect(upsert.description).toContain('Times without an offset are local at the location (2026-11-23T09:00)');
 		expect(upsert.description).toContain('A location, position or employee may be given by id or by name');
+		expect(upsert.description).toContain('or the usual column names, such as start, end, employee name, location name');
 	});
 });
 

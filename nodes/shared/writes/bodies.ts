@@ -56,7 +56,7 @@ export async function bodyOf<Row extends object>(spec: WriteSpec<Row>, item: Wri
 	}
 	const row = mappedRowOf<Row>(item, spec.mapper, mode);
 	const id = mode === 'update' ? checkId(node, itemIndex, (row as { id?: unknown }).id, 'ID', singular) : undefined;
-	return { body: await builtFromMapper(build, item, id ? { ...row, id } : row), id };
+	return { body: await builtFromMapper(build, item, id ? { ...row, id } : row, spec.mapper, mode), id };
 }
 
 /** The item's mapped row (version 2); a value the mapper cannot take fails naming its field. */
@@ -64,16 +64,16 @@ export function mappedRowOf<Row extends object>(item: WriteItem, mapper: MapperS
 	try {
 		return mappedRow(item, mapper, operation) as Row;
 	} catch (error) {
-		throw relabelled(item, error as Error);
+		throw relabelled(item, error as Error, mapper, operation);
 	}
 }
 
 /** A builder run on a mapped row: its errors name the fields as the mapper shows them. */
-export async function builtFromMapper<Row extends object>(build: RowBuilder<Row>, item: WriteItem, row: Row): Promise<IDataObject> {
+export async function builtFromMapper<Row extends object>(build: RowBuilder<Row>, item: WriteItem, row: Row, mapper: MapperSpec, operation: string): Promise<IDataObject> {
 	try {
 		return await build(item, row);
 	} catch (error) {
-		throw relabelled(item, error as Error);
+		throw relabelled(item, error as Error, mapper, operation);
 	}
 }
 

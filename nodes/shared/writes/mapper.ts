@@ -58,17 +58,46 @@ function modeOf(operation: string): Mode {
 
 const ID_FIELD: MappedField = { id: 'id', displayName: 'ID', only: ['update', 'upsert'] };
 
-/** Worked out once per spec and mode: every item of a run asks for the same. */
-const fieldLists = new WeakMap<MapperSpec, Map<Mode, { fields: MappedField[]; aliases: Map<string, string> }>>();
+/**
+ * The column names people's sheets, tills and databases use for an API field, which Map
+ * Automatically also takes (in any case and spacing), after the API's name and the form's label:
+ * a column with the field's own name wins over one of these.
+ */
+const COMMON_COLUMN_NAMES: Record<string, string[]> = {
+	start_time: ['start', 'starts', 'start at', 'begin', 'begins', 'from', 'shift start', 'start date time', 'clock in', 'time in'],
+	end_time: ['end', 'ends', 'end at', 'finish', 'finishes', 'to', 'until', 'shift end', 'end date time', 'clock out', 'time out'],
+	employee_id: ['employee name', 'person', 'staff', 'staff member', 'worker', 'team member', 'name', 'who', 'assigned to'],
+	employee_ids: ['employees', 'people', 'staff', 'members', 'team'],
+	location_id: ['location name', 'site', 'venue', 'store', 'shop', 'branch', 'outlet', 'where'],
+	position_id: ['position name', 'role', 'job', 'job title'],
+	notes: ['note', 'comment', 'comments', 'description', 'details', 'remarks'],
+	note: ['notes', 'comment', 'comments', 'description', 'details', 'remarks'],
+	breaks: ['break', 'break times'],
+	shift_id: ['shift', 'rostered shift'],
+	name: ['project', 'project name', 'title'],
+	code: ['project code'],
+	colour: ['color'],
+};
 
-function fieldListOf(spec: MapperSpec, operation: string): { fields: MappedField[]; aliases: Map<string, string> } {
+interface FieldList {
+	fields: MappedField[];
+	/** Squashed input field name → API field id. */
+	aliases: Map<string, string>;
+	/** API field id → the names Map Automatically takes for it, as a person reads them. */
+	takes: Map<string, string[]>;
+}
+
+/** Worked out once per spec and mode: every item of a run asks for the same. */
+const fieldLists = new WeakMap<MapperSpec, Map<Mode, FieldList>>();
+
+function fieldListOf(spec: MapperSpec, operation: string): FieldList {
 	const mode = modeOf(operation);
 	let byMode = fieldLists.get(spec);
 	if (!byMode) fieldLists.set(spec, (byMode = new Map()));
 	let list = byMode.get(mode);
 	if (!list) {
 		const fields = [ID_FIELD, ...spec.fields].filter((field) => !field.only || field.only.includes(mode));
-		byMode.set(mode, (list = { fields, aliases: aliasesOf(fields) }));
+		byMode.set(mode, (list = { fields, ...aliasesOf(fields) }));
 	}
 	return list;
 }
@@ -126,7 +155,9 @@ function mapperHelp(spec: MapperSpec, operation: string): string {
 	const times = ids.includes('start_time') ? " Times without an offset are local at the location (2026-11-23T09:00); with one (Z, +11:00) they are read as written." : '';
 	const named = ['location_id', 'position_id', 'employee_id'].filter((id) => ids.includes(id)).map((id) => id.replace(/_id$/, ''));
 	const names = named.length > 0 ? ` A ${named.join(', ').replace(/, ([^,]*)$/, ' or $1')} may be given by id or by name.` : '';
-	return `Map Automatically takes input fields named ${ids.join(', ')} (or their labels, such as ${fieldsFor(spec, operation).find((field) => field.id !== 'id')?.displayName}).${times}${names} A blank value leaves a field as it is.`;
+	const common = ['start_time', 'end_time', 'employee_id', 'location_id'].filter((id) => ids.includes(id)).map((id) => COMMON_COLUMN_NAMES[id][0]);
+	const usual = common.length > 0 ? `, or the usual column names, such as ${common.join(', ')}` : '';
+	return `Map Automatically takes input fields named ${ids.join(', ')} (or their labels, such as ${fieldsFor(spec, operation).find((field) => field.id !== 'id')?.displayName}${usual}).${times}${names} A blank value leaves a field as it is.`;
 }
 
 /** `methods.resourceMapping` of a node: the field list of the operation chosen. */
@@ -157,13 +188,26 @@ function squashed(name: string): string {
 	return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-/** Map Automatically: which input field names stand for which API field. */
-function aliasesOf(fields: MappedField[]): Map<string, string> {
+/** Map Automatically: which input field names stand for which API field, and the names each field takes. */
+function aliasesOf(fields: MappedField[]): Pick<FieldList, 'aliases' | 'takes'> {
+	const own = (field: MappedField) => [field.id, field.displayName, field.id.replace(/_id$/, ''), ...(field.aliases ?? [])];
 	const aliases = new Map<string, string>();
+	// The common names first, so that a field's own name, set after, wins over another's common one.
+	for (const field of fields) for (const name of COMMON_COLUMN_NAMES[field.id] ?? []) aliases.set(squashed(name), field.id);
+	for (const field of fields) for (const name of own(field)) aliases.set(squashed(name), field.id);
+	const takes = new Map<string, string[]>();
 	for (const field of fields) {
-		for (const name of [field.id, field.displayName, field.id.replace(/_id$/, ''), ...(field.aliases ?? [])]) aliases.set(squashed(name), field.id);
+		const names = [...own(field), ...(COMMON_COLUMN_NAMES[field.id] ?? [])].filter((name) => aliases.get(squashed(name)) === field.id);
+		takes.set(field.id, [...new Map(names.map((name) => [squashed(name), name])).values()]);
 	}
-	return aliases;
+	return { aliases, takes };
+}
+
+/** Map Automatically: the input fields of an item that stand for no field of the operation (none in Map Each Column Manually). */
+export function unusedColumns(item: WriteItem, spec: MapperSpec, operation: string): string[] {
+	if (item.read(`${MAPPER_PARAMETER}.mappingMode`, 'defineBelow') !== 'autoMapInputData') return [];
+	const { aliases } = fieldListOf(spec, operation);
+	return Object.keys(item.json).filter((name) => !aliases.has(squashed(name)));
 }
 
 /** True for a value that gives nothing: a blank cell, null, or an empty list from the mapper. */
@@ -214,13 +258,29 @@ export class MappingError extends Error {
 	}
 }
 
-/** The builders' labels of version 1 ("Additional Fields › Notes") named as the mapper shows them. */
-export function relabelled(item: WriteItem, error: Error): Error {
+/**
+ * The builders' labels of version 1 ("Additional Fields › Notes") named as the mapper shows them.
+ * Under Map Automatically, a required field left without a value says which column names it is
+ * taken from, and which of the item's columns were not used (a `start` column where the node
+ * looks for Start Time), so that a person sees why and what to rename.
+ */
+export function relabelled(item: WriteItem, error: Error, spec: MapperSpec, operation: string): Error {
 	if (error instanceof MappingError) error = inputError(item.node, item.itemIndex, error.message, error.description);
 	error.message = error.message.replace(/(Additional|Update) Fields › /g, '').replace('Update Fields has nothing to change', 'No field has a value to change');
 	const described = error as Error & { description?: string };
 	if (typeof described.description === 'string') {
 		described.description = described.description.replace(/(Additional|Update) Fields › /g, '').replace('Add a field and give it a value.', 'Give at least one field besides ID a value.');
+	}
+	const required = /^(.+) is required$/.exec(error.message)?.[1];
+	const field = required === undefined ? undefined : fieldListOf(spec, operation).fields.find((candidate) => candidate.displayName === required);
+	const unused = unusedColumns(item, spec, operation);
+	if (field && item.read(`${MAPPER_PARAMETER}.mappingMode`, 'defineBelow') === 'autoMapInputData') {
+		const takes = fieldListOf(spec, operation).takes.get(field.id) ?? [field.id];
+		const notUsed = unused.length > 0 ? ` Not used from this item (they match no field): ${unused.join(', ')}.` : ' The item has no such column.';
+		described.description = `Map Automatically takes ${field.displayName} from a column named ${takes.join(', ')} (any case or spacing).${notUsed} Rename a column, or choose Map Each Column Manually.`;
+	} else if (field && typeof described.description === 'string') {
+		// Map Each Column Manually has no list to pick from: the field takes an id or a name.
+		described.description = described.description.replace(/^Pick the .+ from the list, or enter its id\.$/, `Give ${field.displayName} a value in Columns: its id or its name.`);
 	}
 	return error;
 }

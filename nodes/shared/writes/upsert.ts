@@ -141,11 +141,11 @@ async function checkedRows<R extends object>(upsert: Upsert<R>, count: number): 
 		const ready = { itemIndex: item.itemIndex, item };
 		const given = (row as { id?: unknown }).id;
 		if (given === undefined) {
-			const body = await builtFromMapper(writes.create, item, row);
+			const body = await builtFromMapper(writes.create, item, row, writes.mapper, 'upsert');
 			return { ready: { ...ready, body }, key: keyOf(body) };
 		}
 		const id = checkId(item.node, item.itemIndex, given, 'ID', singular);
-		return { ready: { ...ready, body: await builtFromMapper(writes.update, item, { ...row, id }) }, id };
+		return { ready: { ...ready, body: await builtFromMapper(writes.update, item, { ...row, id }, writes.mapper, 'upsert') }, id };
 	});
 }
 
