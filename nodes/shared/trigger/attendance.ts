@@ -412,9 +412,12 @@ export const ATTENDANCE_EVENT_OPTIONS = [
 		description: "A timesheet started more than Late After minutes after its shift's start (its shift, else the person's shift at that location that day)",
 	},
 	{
-		name: 'Still Clocked In (Forgot to Clock Out)',
+		// n8n's nodes panel lists each event as "On <name>" in lodash's lowerCase (n8n-editor-ui 2.40.7,
+		// nodeCreator.actionsCategory.onEvent): brackets dropped, "On still clocked in forgot to clock out"; the
+		// name stays short, the description says the rest.
+		name: 'Still Clocked In',
 		value: ATTENDANCE_EVENTS.stillClockedIn,
-		description: "A timesheet with no end a while after its shift's end (or, with no shift, after its start); once per timesheet, nothing if it was closed in time",
+		description: "Forgot to clock out: a timesheet with no end a while after its shift's end (or, with no shift, after its start); once per timesheet, nothing if it was closed in time",
 	},
 	{
 		name: 'Break Not Taken',
