@@ -72,6 +72,8 @@ interface CreateN8nOptions {
 	fromTemplate?: boolean;
 	/** Extra environment for every n8n command (e.g. N8N_SSRF_PROTECTION_ENABLED). */
 	env?: Record<string, string | undefined>;
+	/** The user folder (default: a new one under os.tmpdir()): n8n's data in <userFolder>/.n8n. */
+	userFolder?: string;
 }
 
 /**
@@ -87,7 +89,7 @@ export async function createN8n(opts: CreateN8nOptions = {}): Promise<N8nInstanc
 	const packageDir = opts.packageDir ?? packageDirDefault();
 	if (opts.loadPackage !== false) assertBuilt(packageDir);
 
-	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	const userFolder = opts.userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
 	const template = path.join(rt, 'template', '.n8n');
 	if (opts.fromTemplate !== false && fs.existsSync(path.join(template, 'database.sqlite'))) {
 		fs.cpSync(template, path.join(userFolder, '.n8n'), { recursive: true });
