@@ -70,7 +70,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
 		instance = await createN8n();
 		log('Starting n8n...');
 		const port = options.n8nPort ?? 5678;
-		server = await startServer(instance, { port, owner: DEMO_OWNER, env: { N8N_HOST: 'localhost' } });
+		// n8n in the demo business's time zone (Australia/Sydney): "every morning at 7", $today and
+		// $now are the business's, as they would be on an n8n set up for it (GENERIC_TIMEZONE).
+		const businessZone = sandbox.store.t.businesses.get(sandbox.store.mainBusinessId)?.timezone ?? 'UTC';
+		server = await startServer(instance, { port, owner: DEMO_OWNER, env: { N8N_HOST: 'localhost', GENERIC_TIMEZONE: businessZone } });
 		log('Connecting the Rostering credential through the OAuth flow...');
 		const name = 'Rostering (sandbox)';
 		// As the person's browser would: at the editor's address (localhost), where n8n's OAuth callback

@@ -224,6 +224,8 @@ describe('the demo (npm run demo)', () => {
 		const approved = executionItems(first, 'Approved only').map((t) => String(t.id));
 		expect(ids.sort()).toEqual([...approved].sort());
 		expect((await tableRows(EXPORTED_TIMESHEETS_TABLE.name)).map((row) => String(row.timesheet_id)).sort()).toEqual([...approved].sort());
+		// The demo's n8n runs in the business's time zone: $now (exported_at) is Sydney's, not the machine's.
+		for (const row of await tableRows(EXPORTED_TIMESHEETS_TABLE.name)) expect(String(row.exported_at)).toMatch(/\+1[01]:00$/);
 
 		// Run again: nothing new, so no file and no record.
 		const second = await run(PAYROLL_EXPORT, 'Run');
