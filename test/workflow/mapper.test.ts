@@ -415,13 +415,32 @@ describe('the other write nodes (version 2)', () => {
 		expect(counts('usual')).toEqual([1, 1]);
 	});
 
+	// If this broke, records read with Add Names and written back (employee_id beside employee_name)
+	// would be written by the names, not the ids: a list read more, and two people of one name refused.
+	it("a field's own column wins over a common name for it (employee_id over employee_name), and the one not used is named", async () => {
+		const location = locationIn('Australia/Sydney');
+		const people = [...f.sandbox.store.t.employees.values()].filter((e) => e.business_id === f.sandbox.store.mainBusinessId && e.shared && e.employment_id && (e.location_ids.length === 0 || e.location_ids.includes(location.id)));
+		const [row] = apiRows('own-wins', 1);
+		// The name column first and then the id, and the id first and then the name: the id is sent either way.
+		const rows = [
+			{ employee_name: 'Nobody Of That Name', ...row, employee_id: people[0].id },
+			{ ...apiRows('own-wins', 1, 1)[0], employee_id: people[1].id, employee_name: 'Nobody Of That Name' },
+		];
+		const result = await f.run('rosteringShift', auto('createMany'), rows, V2);
+		expect(result.error).toBeUndefined();
+		const sent = ((shiftRequests('POST')[0].body as IDataObject).data as IDataObject[]).map((shift) => shift.employee_id);
+		expect(sent).toEqual([people[0].id, people[1].id]);
+		expect(f.apiRequests().filter((r) => r.path === '/v1/employees')).toEqual([]);
+		expect(hintsOf(result).map((hint) => hint.message)).toEqual([expect.stringMatching(/^Not sent: input field employee_name matches no shift field .*, or another column gave that field/)]);
+	});
+
 	it('a required field no column gives: the error names the columns it is taken from and those of the item not used, before anything is sent', async () => {
 		const rows = apiRows('unused', 2).map(({ start_time: _start, ...row }) => ({ ...row, begins_at: '2028-02-01T09:00' }));
 		const result = await f.run('rosteringShift', auto('createMany'), rows, V2);
 		expect(result.error?.message).toBe('Item 0: Start Time is required');
 		const description = String((result.error as { description?: string }).description);
 		expect(description).toContain('Map Automatically takes Start Time from a column named start_time, start, starts, start at, begin, begins, from');
-		expect(description).toContain('Not used from this item (they match no field): begins_at.');
+		expect(description).toContain('Not used from this item (no field of that name, or another column gave it): begins_at.');
 		expect(shiftRequests()).toHaveLength(0);
 	});
 });

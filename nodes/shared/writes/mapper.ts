@@ -66,7 +66,7 @@ const ID_FIELD: MappedField = { id: 'id', displayName: 'ID', only: ['update', 'u
 const COMMON_COLUMN_NAMES: Record<string, string[]> = {
 	start_time: ['start', 'starts', 'start at', 'begin', 'begins', 'from', 'shift start', 'start date time', 'clock in', 'time in'],
 	end_time: ['end', 'ends', 'end at', 'finish', 'finishes', 'to', 'until', 'shift end', 'end date time', 'clock out', 'time out'],
-	employee_id: ['employee name', 'person', 'staff', 'staff member', 'worker', 'team member', 'name', 'who', 'assigned to'],
+	employee_id: ['employee name', 'person', 'staff', 'staff member', 'worker', 'team member', 'who', 'assigned to'],
 	employee_ids: ['employees', 'people', 'staff', 'members', 'team'],
 	location_id: ['location name', 'site', 'venue', 'store', 'shop', 'branch', 'outlet', 'where'],
 	position_id: ['position name', 'role', 'job', 'job title'],
@@ -79,10 +79,16 @@ const COMMON_COLUMN_NAMES: Record<string, string[]> = {
 	colour: ['color'],
 };
 
+/** An input field name Map Automatically takes: for which API field, and whether it is the field's own name (else a common one). */
+interface Alias {
+	id: string;
+	own: boolean;
+}
+
 interface FieldList {
 	fields: MappedField[];
-	/** Squashed input field name → API field id. */
-	aliases: Map<string, string>;
+	/** Squashed input field name → the API field it stands for. */
+	aliases: Map<string, Alias>;
 	/** API field id → the names Map Automatically takes for it, as a person reads them. */
 	takes: Map<string, string[]>;
 }
@@ -191,23 +197,52 @@ function squashed(name: string): string {
 /** Map Automatically: which input field names stand for which API field, and the names each field takes. */
 function aliasesOf(fields: MappedField[]): Pick<FieldList, 'aliases' | 'takes'> {
 	const own = (field: MappedField) => [field.id, field.displayName, field.id.replace(/_id$/, ''), ...(field.aliases ?? [])];
-	const aliases = new Map<string, string>();
+	const aliases = new Map<string, Alias>();
 	// The common names first, so that a field's own name, set after, wins over another's common one.
-	for (const field of fields) for (const name of COMMON_COLUMN_NAMES[field.id] ?? []) aliases.set(squashed(name), field.id);
-	for (const field of fields) for (const name of own(field)) aliases.set(squashed(name), field.id);
+	for (const field of fields) for (const name of COMMON_COLUMN_NAMES[field.id] ?? []) aliases.set(squashed(name), { id: field.id, own: false });
+	for (const field of fields) for (const name of own(field)) aliases.set(squashed(name), { id: field.id, own: true });
 	const takes = new Map<string, string[]>();
 	for (const field of fields) {
-		const names = [...own(field), ...(COMMON_COLUMN_NAMES[field.id] ?? [])].filter((name) => aliases.get(squashed(name)) === field.id);
+		const names = [...own(field), ...(COMMON_COLUMN_NAMES[field.id] ?? [])].filter((name) => aliases.get(squashed(name))?.id === field.id);
 		takes.set(field.id, [...new Map(names.map((name) => [squashed(name), name])).values()]);
 	}
 	return { aliases, takes };
 }
 
-/** Map Automatically: the input fields of an item that stand for no field of the operation (none in Map Each Column Manually). */
+/**
+ * Map Automatically on one item: its values by API field, and its input fields not used: those
+ * that stand for no field, and those whose field another column gave. A field's own name (the
+ * API's, the form's) wins over a common one (a read record's `employee_name` beside its
+ * `employee_id` gives nothing), and of two common ones the first; of two own ones the last, as
+ * before common names were taken.
+ */
+function autoMapped(json: IDataObject, list: FieldList): { values: IDataObject; unused: string[] } {
+	const values: IDataObject = {};
+	const givenBy = new Map<string, { name: string; own: boolean }>();
+	const unused: string[] = [];
+	for (const [name, value] of Object.entries(json)) {
+		const alias = list.aliases.get(squashed(name));
+		if (!alias) {
+			unused.push(name);
+			continue;
+		}
+		if (isBlank(value)) continue;
+		const before = givenBy.get(alias.id);
+		if (before && !alias.own) {
+			unused.push(name);
+			continue;
+		}
+		if (before) unused.push(before.name);
+		values[alias.id] = value;
+		givenBy.set(alias.id, { name, own: alias.own });
+	}
+	return { values, unused };
+}
+
+/** Map Automatically: the input fields of an item not used (autoMapped; none in Map Each Column Manually). */
 export function unusedColumns(item: WriteItem, spec: MapperSpec, operation: string): string[] {
 	if (item.read(`${MAPPER_PARAMETER}.mappingMode`, 'defineBelow') !== 'autoMapInputData') return [];
-	const { aliases } = fieldListOf(spec, operation);
-	return Object.keys(item.json).filter((name) => !aliases.has(squashed(name)));
+	return autoMapped(item.json, fieldListOf(spec, operation)).unused;
 }
 
 /** True for a value that gives nothing: a blank cell, null, or an empty list from the mapper. */
@@ -220,14 +255,12 @@ export function isBlank(value: unknown): boolean {
  * given values by API field name, blanks left out, each turned into the row's shape (fromMapped).
  */
 export function mappedRow(item: WriteItem, spec: MapperSpec, operation: string): IDataObject {
-	const { fields, aliases } = fieldListOf(spec, operation);
+	const list = fieldListOf(spec, operation);
+	const { fields } = list;
 	const automatic = item.read(`${MAPPER_PARAMETER}.mappingMode`, 'defineBelow') === 'autoMapInputData';
-	const values: IDataObject = {};
+	let values: IDataObject = {};
 	if (automatic) {
-		for (const [name, value] of Object.entries(item.json)) {
-			const id = aliases.get(squashed(name));
-			if (id !== undefined && !isBlank(value)) values[id] = value;
-		}
+		values = autoMapped(item.json, list).values;
 	} else {
 		const given = (item.read(`${MAPPER_PARAMETER}.value`, {}) ?? {}) as IDataObject;
 		const known = new Set(fields.map((field) => field.id));
@@ -276,7 +309,7 @@ export function relabelled(item: WriteItem, error: Error, spec: MapperSpec, oper
 	const unused = unusedColumns(item, spec, operation);
 	if (field && item.read(`${MAPPER_PARAMETER}.mappingMode`, 'defineBelow') === 'autoMapInputData') {
 		const takes = fieldListOf(spec, operation).takes.get(field.id) ?? [field.id];
-		const notUsed = unused.length > 0 ? ` Not used from this item (they match no field): ${unused.join(', ')}.` : ' The item has no such column.';
+		const notUsed = unused.length > 0 ? ` Not used from this item (no field of that name, or another column gave it): ${unused.join(', ')}.` : ' The item has no such column.';
 		described.description = `Map Automatically takes ${field.displayName} from a column named ${takes.join(', ')} (any case or spacing).${notUsed} Rename a column, or choose Map Each Column Manually.`;
 	} else if (field && typeof described.description === 'string') {
 		// Map Each Column Manually has no list to pick from: the field takes an id or a name.
@@ -293,16 +326,14 @@ export function relabelled(item: WriteItem, error: Error, spec: MapperSpec, oper
 export function reportUnmatched(ctx: IExecuteFunctions, spec: MapperSpec, operation: string): void {
 	if (ctx.getNode().typeVersion < 2) return;
 	if (ctx.getNodeParameter(`${MAPPER_PARAMETER}.mappingMode`, 0, 'defineBelow') !== 'autoMapInputData') return;
-	const { aliases } = fieldListOf(spec, operation);
+	const list = fieldListOf(spec, operation);
 	const unmatched = new Set<string>();
-	for (const item of ctx.getInputData()) {
-		for (const name of Object.keys(item.json ?? {})) if (!aliases.has(squashed(name))) unmatched.add(name);
-	}
+	for (const item of ctx.getInputData()) for (const name of autoMapped(item.json ?? {}, list).unused) unmatched.add(name);
 	if (unmatched.size === 0) return;
 	const names = [...unmatched];
 	const shown = names.slice(0, 10).join(', ') + (names.length > 10 ? ` and ${names.length - 10} more` : '');
 	ctx.addExecutionHints({
-		message: `Not sent: input field${names.length > 1 ? 's' : ''} ${shown} match${names.length > 1 ? '' : 'es'} no ${resource(spec.key).singular} field (${fieldsFor(spec, operation).map((f) => f.id).join(', ')}). Rename ${names.length > 1 ? 'them' : 'it'} to send ${names.length > 1 ? 'them' : 'it'}, or choose Map Each Column Manually.`,
+		message: `Not sent: input field${names.length > 1 ? 's' : ''} ${shown} match${names.length > 1 ? '' : 'es'} no ${resource(spec.key).singular} field (${fieldsFor(spec, operation).map((f) => f.id).join(', ')}), or another column gave that field. Rename ${names.length > 1 ? 'them' : 'it'} to send ${names.length > 1 ? 'them' : 'it'}, or choose Map Each Column Manually.`,
 		location: 'outputPane',
 	});
 }
