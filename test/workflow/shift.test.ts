@@ -172,6 +172,31 @@ describe('Get Many', () => {
 		expect(recordedWaits()).toEqual([{ ms: ON_N8N_1 ? 500 : 1000, reason: 'rate-limit' }]);
 		expect(shiftRequests('GET').map((r) => r.status)).toEqual([429, 200]);
 	});
+	it('keeps waiting out 429s while the service answers others first: 25 in a row (1 s each) within ten Max Rate-Limit Waits, then the records', async () => {
+		// A busy limit shared by many executions (queue mode's workers) can refuse one request many
+		// times in a row while answering the others: that request is losing a race, not being refused.
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/shifts', status: 429, retryAfter: 1, times: 25 });
+		const result = await f.run('rosteringShift', { operation: 'getAll', returnAll: false, limit: 3 });
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')).toHaveLength(3);
+		const statuses = shiftRequests('GET').map((r) => r.status);
+		expect(statuses).toEqual([...Array(25).fill(429), 200]);
+		// On n8n 1.x the header never reaches the node (n8n-internals A1): its own backoff, 0.5 s to 4 s.
+		const waited = recordedWaits('rate-limit').map((w) => w.ms);
+		expect(waited).toEqual(ON_N8N_1 ? [500, 1000, 2000, ...Array(22).fill(4000)] : Array(25).fill(1000));
+	});
+
+	it('fails a request the service keeps refusing once its waits pass ten times Max Rate-Limit Wait', async () => {
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/shifts', status: 429, retryAfter: 1, times: 100 });
+		const result = await f.run('rosteringShift', { operation: 'getAll', limit: 3, options: { maxRateLimitWait: 3 } });
+		expect(result.error?.message).toBe('The service is limiting how fast this connection may send requests');
+		// 30 s in all: thirty waits of 1 s (n8n 1.x: 0.5, 1, 2, then 3 s each, capped by the 3 s).
+		const waited = recordedWaits('rate-limit').map((w) => w.ms);
+		expect(waited.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(30_000);
+		expect(waited).toEqual(ON_N8N_1 ? [500, 1000, 2000, ...Array(8).fill(3000)] : Array(30).fill(1000));
+		expect(shiftRequests('GET')).toHaveLength(waited.length + 1);
+	});
+
 
 	it('fails clearly when the service asks to wait longer than Max Rate-Limit Wait', async () => {
 		f.sandbox.injectFault({ method: 'GET', path: '/v1/shifts', status: 429, retryAfter: 120, times: 1 });

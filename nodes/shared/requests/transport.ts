@@ -43,8 +43,15 @@ export const RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS = 60;
 /** Waits before a request goes again after n8n's renewal of the token was refused (see send). */
 export const REFRESH_RETRY_DELAYS_MS = [250, 1000];
-/** How many times one request waits out a 429 (or a request in progress) before it fails. */
-export const MAX_RATE_LIMIT_RETRIES = 10;
+/**
+ * How long one request keeps waiting out 429s (or a request in progress): at least this many
+ * times, and beyond that while all its waits together stay within this many Max Rate-Limit Waits
+ * (a Retry-After of 0 is not a wait: ten of them end it).
+ * A count alone failed requests that were merely losing the race for a busy limit: in queue mode,
+ * six executions on two workers against 5 requests a second, a request refused eleven times in a
+ * row (one second asked each time) failed although the service was answering others all along.
+ */
+export const RATE_LIMIT_RETRIES = 10;
 /** Statuses that mean "try again later" rather than "this request is wrong". */
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 
@@ -190,6 +197,7 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 	return await limiterFor(connectionKey(ctx, CREDENTIAL_TYPE)).run(async () => {
 		let transientRetries = 0;
 		let rateLimited = 0;
+		let rateLimitWaitedMs = 0;
 		let refreshRetries = 0;
 		for (;;) {
 			// Read for each attempt (once per execution or poll): a token an attempt had refused is read again.
@@ -220,15 +228,18 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 				// A 429 and a request still in progress under the same Idempotency-Key both mean "not
 				// now": waiting and sending the same request again cannot do anything twice.
 				const notNow = failure.status === 429 || (failure.code === 'request_in_progress' && hasIdempotencyKey(request));
-				if (notNow && rateLimited < MAX_RATE_LIMIT_RETRIES) {
+				if (notNow) {
 					// Without a Retry-After (none sent, or n8n 1.x, which drops response headers:
 					// n8n-internals A1) the node backs off on its own, within Max Rate-Limit Wait.
 					const asked = failure.retryAfterSeconds;
 					if (asked !== undefined && asked > maxWait) throw toNodeError(ctx.getNode(), failure, options.subject, error);
-					const wait = asked ?? Math.min(maxWait, RETRY_DELAYS_MS[Math.min(rateLimited, RETRY_DELAYS_MS.length - 1)] / 1000);
-					rateLimited++;
-					await waits.pause(Math.ceil(wait * 1000), 'rate-limit');
-					continue;
+					const waitMs = Math.ceil((asked ?? Math.min(maxWait, RETRY_DELAYS_MS[Math.min(rateLimited, RETRY_DELAYS_MS.length - 1)] / 1000)) * 1000);
+					if (rateLimited < RATE_LIMIT_RETRIES || (waitMs > 0 && rateLimitWaitedMs + waitMs <= RATE_LIMIT_RETRIES * maxWait * 1000)) {
+						rateLimited++;
+						rateLimitWaitedMs += waitMs;
+						await waits.pause(waitMs, 'rate-limit');
+						continue;
+					}
 				}
 				const transient = failure.status === 0 || TRANSIENT_STATUSES.has(failure.status);
 				// A 5xx that says when to come back (Retry-After, as a 503 may) is taken at its word, within
