@@ -626,7 +626,7 @@ describe('Fetch Test Event', () => {
 
 		const removals = trigger({ resource: 'shift', events: ['removed'] });
 		// Never published: it remembers nothing, so what changed cannot be told.
-		expect(await removals.poll('manual')).toEqual([{ ...itemFor('removed', current(removed.id)), changes_known: false }]);
+		expect(await removals.poll('manual')).toEqual([{ test_event_note: expect.stringContaining('What changed is not known'), ...itemFor('removed', current(removed.id)), changes_known: false }]);
 		expect(removals.persisted).toEqual({});
 		expect(removals.memory).toEqual({});
 

@@ -48,6 +48,11 @@ export interface TriggerState {
 	attendance?: AttendanceState;
 	/** How many polls delivered from this state: with the cursor, where a poll starts from (side-by-side.ts). */
 	deliveries?: number;
+	/**
+	 * The last item delivered of each event (at most one per event the trigger offers), with when:
+	 * what Fetch Test Event shows on a trigger that has delivered (trigger.ts lastDelivered).
+	 */
+	lastDelivered?: Record<string, { at: number; json: IDataObject }>;
 }
 
 /** What the check keeps in the trigger's state: how far it has looked, and what it has told. */

@@ -10,7 +10,7 @@ import { maxRateLimitWait } from '../input/params';
 import { RESOURCES, resource, type ResourceKey } from '../resources';
 import { listAll, send, startPoll } from '../requests/transport';
 import { checkId, dayOf, inputError, stableJson, titleCase, toTimestamp } from '../input/values';
-import { DELIVERED_NOTE, DERIVED_EVENTS, diff, EXAMPLE_NOTE, exampleItems, fieldsOf, KEPT_FIELDS, MAX_REMEMBERED, recall, type TriggerItem } from './what-changed';
+import { DELIVERED_NOTE, DERIVED_EVENTS, diff, exampleItems, fieldsOf, KEPT_FIELDS, lastDeliveredNote, MAX_REMEMBERED, NOT_SEEN_NOTE, recall, type TriggerItem } from './what-changed';
 import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT, recentMissedClockIns } from './no-clock-in';
 import { claimPosition } from './side-by-side';
 import { ATTENDANCE_EVENT_OPTIONS, ATTENDANCE_PROPERTIES, attendanceItems, attendanceSettings, choosesAttendance, recentAttendance, shiftNeeds, type AttendanceSettings } from './attendance';
@@ -99,8 +99,17 @@ async function outputOf(ctx: IPollFunctions, key: ResourceKey, items: TriggerIte
 		changes = changes.map((itemChanges, i) => withChangedNames(itemChanges, namedAll[items.length + i], records[i]));
 	}
 	return [
-		items.map(({ event, known, extra }, i) => ({
-			json: { event, resource: key, record: records[i], changes: changes[i], changed_fields: Object.keys(changes[i]), changes_known: known, ...extra },
+		items.map(({ event, known, extra, testNote }, i) => ({
+			json: {
+				...(testNote ? { test_event_note: testNote } : {}),
+				event,
+				resource: key,
+				record: records[i],
+				changes: changes[i],
+				changed_fields: Object.keys(changes[i]),
+				changes_known: known,
+				...extra,
+			},
 		})),
 	];
 }
@@ -342,9 +351,19 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 			onPage,
 		});
 	const staticData = ctx.getWorkflowStaticData('node');
+	const start = ctx.getNodeParameter('start', 'now') as string;
+	const since =
+		start === 'since'
+			? Date.parse(toTimestamp(ctx.getNode(), 0, ctx.getNodeParameter('since', ''), 'Pick Up Changes Since', ctx.getTimezone()))
+			: undefined;
+	// The position belongs to these settings: changing the resource, a filter or the start begins afresh.
+	const config = stableJson({ key, query, start, since: since ?? null });
+	let state = staticData.state as TriggerState | undefined;
 
 	if (ctx.getMode() === 'manual') {
-		const saved = remembering ? (staticData.state as TriggerState | undefined) : undefined;
+		const last = state?.config === config ? lastDelivered(state, events) : undefined;
+		if (last) return [[{ json: { test_event_note: lastDeliveredNote(last.at), ...last.json } }]];
+		const saved = remembering ? state : undefined;
 		if (attendance) {
 			const told = await recentAttendance(ctx, changedSince, attendance, query, maxRateLimitWaitSeconds);
 			if (told.length > 0) return await outputOf(ctx, key, told.slice(0, 1));
@@ -357,14 +376,6 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 		return await testEvent(ctx, key, { events, watch, remembering, query, maxRateLimitWaitSeconds }, changedSince, saved);
 	}
 
-	const start = ctx.getNodeParameter('start', 'now') as string;
-	const since =
-		start === 'since'
-			? Date.parse(toTimestamp(ctx.getNode(), 0, ctx.getNodeParameter('since', ''), 'Pick Up Changes Since', ctx.getTimezone()))
-			: undefined;
-	// The position belongs to these settings: changing the resource, a filter or the start begins afresh.
-	const config = stableJson({ key, query, start, since: since ?? null });
-	let state = staticData.state as TriggerState | undefined;
 	if (!state || state.config !== config) {
 		if (since === undefined) {
 			// From activation: the service's clock now is where changes start; nothing to deliver yet.
@@ -425,8 +436,24 @@ async function pollFrom(
 	// The items first (names may need reads that can fail), then the position: a poll that fails
 	// part-way moves nothing, and the position is saved with the changes it delivers (A6).
 	const output = items.length > 0 ? await outputOf(ctx, key, items) : null;
-	keepPollState(staticData, { ...saved, deliveries: deliveries + (output ? 1 : 0) } as unknown as IDataObject);
+	const delivered = output ? { lastDelivered: withLastDelivered(state.lastDelivered, output[0], serviceTime ?? Date.now()) } : {};
+	keepPollState(staticData, { ...saved, ...delivered, deliveries: deliveries + (output ? 1 : 0) } as unknown as IDataObject);
 	return output;
+}
+
+/** The last item of each event, from the items a poll delivers at `at` (one per event: bounded). */
+function withLastDelivered(kept: TriggerState['lastDelivered'], items: INodeExecutionData[], at: number): TriggerState['lastDelivered'] {
+	const next = { ...kept };
+	for (const { json } of items) next[String(json.event)] = { at, json };
+	return next;
+}
+
+/** The most recent of the last delivered items of the chosen events, if the trigger has delivered one. */
+function lastDelivered(state: TriggerState, events: string[]): { at: number; json: IDataObject } | undefined {
+	return events
+		.map((event) => state.lastDelivered?.[event])
+		.filter((item) => item !== undefined)
+		.sort((a, b) => b.at - a.at)[0];
 }
 
 /**
@@ -496,7 +523,7 @@ async function testEvent(
 			const before = delivered ? undefined : beforeOf(event, memory, String(record.id), at);
 			const items =
 				before === undefined && remembering
-					? exampleItems(key, { event, record }, events, watch, fields, others, delivered ? DELIVERED_NOTE : EXAMPLE_NOTE)
+					? exampleItems(key, { event, record }, events, others, delivered ? DELIVERED_NOTE : NOT_SEEN_NOTE)
 					: itemsOf(key, { event, record, at, before }, events, watch, fields);
 			if (items.length > 0) return await outputOf(ctx, key, items.slice(0, 1));
 		}

@@ -170,6 +170,8 @@ export interface TriggerItem {
 	known: boolean;
 	/** More to say (No clock-in: minutes since the start). */
 	extra?: IDataObject;
+	/** Fetch Test Event: what the item is, shown first (`test_event_note`). */
+	testNote?: string;
 }
 
 /**
@@ -324,43 +326,38 @@ export const DERIVED_EVENTS: Partial<Record<ResourceKey, DerivedEvent[]>> = {
 /**
  * Fetch Test Event for an update or removal of a record the trigger has not seen (the workflow not
  * published yet, or a record it forgot): the service keeps no history, so what the record was before
- * cannot be read. So that the next nodes can be built on the fields a real item has, the
- * test item shows the real record with an example of what changed, and says so (EXAMPLE_NOTE):
- * - Updated: the watched fields (Watch Fields), else the record's times or dates, else its first
- *   kept field, each given an earlier value (earlierValue).
- * - Each chosen derived event the record's state now fits, with the change that leads there (its
- *   `example`). `others`: a few records read with it, for real values of a field (Became Open's
- *   previous employee).
- * The items keep `changes_known: false`: the trigger did not know.
+ * cannot be read, and nothing is made up in its place (issue 38): the item is the real record with
+ * `changes: {}` and `changes_known: false`, and a note first (`test_event_note`) saying so and what a
+ * published item's `changes` holds.
+ * - Updated: any record changed recently.
+ * - Each chosen derived event the record's state now fits (its `example` says which earlier state
+ *   would lead there: used only to decide, never shown). `others`: a few records read with it.
  */
-export const EXAMPLE_NOTE =
-	"An example of what changed: the trigger has not seen this record before (its workflow is not published yet, or the record was not among those it learned), and the service keeps no history. The record is real; the previous values are made up to show the item's shape. Published, each item says what really changed.";
+export const NOT_SEEN_NOTE =
+	'A real record as the service has it now. What changed is not known: the trigger has not seen this record before (its workflow is not published yet, or the record was not among those it learned) and the service keeps no history, so changes is empty. Published, each item lists what changed in changes, as { field: { from, to } } (for example changes.start_time.from).';
 
 /**
- * Fetch Test Event on a published trigger, for a change the trigger has already delivered: its
- * memory now holds the record as it is, so the previous values are gone (EXAMPLE_NOTE's case too).
+ * Fetch Test Event on a published trigger, for a change the trigger has already delivered when it
+ * has no copy of the item (a state saved before it kept one): its memory now holds the record as it
+ * is, so the previous values are gone (NOT_SEEN_NOTE's case too).
  */
 export const DELIVERED_NOTE =
-	"An example of what changed: the trigger already delivered this change to its published workflow, and the service keeps no history, so the values before it cannot be shown again. The record is real; the previous values are made up to show the item's shape. Each item the published workflow receives says what really changed.";
+	'A real record as the service has it now. Its change was already delivered to the published workflow and the values before it are no longer known, so changes is empty. Each item the published workflow receives lists what changed in changes, as { field: { from, to } }.';
+
+/** Fetch Test Event on a trigger that has delivered: its last item of a chosen event, as it was delivered. */
+export const lastDeliveredNote = (at: number) =>
+	`The last item this trigger delivered to its published workflow (${new Date(at).toISOString()}), fetched again: real values, not a new change.`;
 
 export function exampleItems(
 	key: ResourceKey,
 	{ event, record }: { event: string; record: IDataObject },
 	events: string[],
-	watch: string[],
-	fields: string[],
 	others: IDataObject[],
-	note = EXAMPLE_NOTE,
+	note = NOT_SEEN_NOTE,
 ): TriggerItem[] {
-	const extra = { changes_example: note };
 	const items: TriggerItem[] = [];
-	if (event === 'removed' && events.includes('removed')) items.push({ event, record, changes: {}, known: false });
-	if (event === 'updated' && events.includes('updated')) {
-		const timed = fields.filter((field) => /_(time|date)$/.test(field) && record[field]);
-		const chosen = watch.length > 0 ? watch : timed.length > 0 ? timed : fields.filter((field) => field !== 'archived').slice(0, 1);
-		const changes = diff(fields, { ...record, ...earlierValues(record, chosen, others) }, record);
-		items.push(Object.keys(changes).length > 0 ? { event: 'updated', record, changes, known: false, extra } : { event: 'updated', record, changes: {}, known: false });
-	}
+	if (event === 'removed' && events.includes('removed')) items.push({ event, record, changes: {}, known: false, testNote: note });
+	if (event === 'updated' && events.includes('updated')) items.push({ event: 'updated', record, changes: {}, known: false, testNote: note });
 	for (const derived of DERIVED_EVENTS[key] ?? []) {
 		if (!events.includes(derived.value)) continue;
 		// A removed (archived) record is an example of no event but a project's Archived (status
@@ -368,10 +365,10 @@ export function exampleItems(
 		if (record.archived === true && derived.value !== 'project_archived') continue;
 		const example = derived.example(record, others);
 		if (example === undefined) continue;
+		// Only to decide that the record's state fits the event: the earlier state is not shown.
 		const before = example === null ? null : { ...record, ...example };
 		if (!derived.happened(record, before)) continue;
-		// null: an example of a record created so (Clocked In), nothing made up but the event.
-		items.push(before ? { event: derived.value, record, changes: diff(fields, before, record), known: false, extra } : { event: derived.value, record, changes: {}, known: false });
+		items.push({ event: derived.value, record, changes: {}, known: false, testNote: note });
 	}
 	return items;
 }
