@@ -276,13 +276,14 @@ function fieldName(field: string): string {
 /**
  * The days around today whose records a trigger learns at publishing, for the lists read by date
  * (the others: every record, up to MAX_REMEMBERED): what people change is the shifts to come, the
- * timesheets just worked, the leave around now.
+ * timesheets just worked, the leave around now and the leave booked ahead (people ask months ahead,
+ * and Decided is told only of a request the trigger knew as pending: a year ahead, a few requests).
  */
 const LEARNED_DAYS: Partial<Record<ResourceKey, [number, number]>> = {
 	shift: [-1, 27],
 	timesheet: [-13, 1],
 	onDemandShift: [-1, 27],
-	leaveRequest: [-31, 60],
+	leaveRequest: [-31, 365],
 	availability: [-1, 27],
 	leaveBlackoutPeriod: [-31, 60],
 };
