@@ -119,6 +119,11 @@ export async function handleControl(core: Core, method: string, url: URL, body: 
 	}
 }
 
+const MANAGER_ACTIONS = [
+	'publishShift', 'publishRoster', 'editShift', 'archiveShift', 'approveTimesheet', 'rejectTimesheet', 'setOnDemandRate', 'publishOnDemandShift',
+	'makeOpen', 'assignShift', 'decideTimesheet', 'decideLeaveRequest', 'clockIn', 'startBreak', 'endBreak', 'clockOut',
+];
+
 function managerAction(core: Core, action: string, b: Obj): Reply {
 	const m = core.manager;
 	const key = action.replace(/[-_]/g, '').toLowerCase();
@@ -132,8 +137,21 @@ function managerAction(core: Core, action: string, b: Obj): Reply {
 		case 'rejecttimesheet': m.rejectTimesheet(id); break;
 		case 'setondemandrate': m.setOnDemandRate(id, Number(b.rate)); break;
 		case 'publishondemandshift': m.publishOnDemandShift(id); break;
+		// What the manager's page (manager-page.ts) does, for tests that drive it without HTML.
+		case 'makeopen': m.makeOpen(id); break;
+		case 'assignshift': m.assignShift(id, String(b.employeeId ?? b.employee_id)); break;
+		case 'decidetimesheet': m.decideTimesheet(id, b.status as 'approved' | 'rejected'); break;
+		case 'decideleaverequest': m.decideLeaveRequest(id, b.status as 'approved' | 'declined' | 'cancelled'); break;
+		case 'clockin': {
+			const at = b.at === undefined ? undefined : Date.parse(String(b.at));
+			if (at !== undefined && Number.isNaN(at)) return bad(`at: not a date-time: ${String(b.at)}`);
+			return done({ timesheet_id: m.clockIn(String(b.employeeId ?? b.employee_id), String(b.locationId ?? b.location_id), at).id });
+		}
+		case 'startbreak': m.startBreak(String(b.employeeId ?? b.employee_id)); break;
+		case 'endbreak': m.endBreak(String(b.employeeId ?? b.employee_id)); break;
+		case 'clockout': m.clockOut(String(b.employeeId ?? b.employee_id)); break;
 		default:
-			return bad(`Unknown manager action ${action}; one of publishShift, publishRoster, editShift, archiveShift, approveTimesheet, rejectTimesheet, setOnDemandRate, publishOnDemandShift.`, 404);
+			return bad(`Unknown manager action ${action}; one of ${MANAGER_ACTIONS.join(', ')}.`, 404);
 	}
 	return done();
 }

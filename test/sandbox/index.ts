@@ -24,7 +24,7 @@ export type { ApiRecord, ResourceName, StoreView } from './store-view';
 export type { ShiftEdit } from './manager';
 
 export interface Sandbox {
-	/** e.g. http://127.0.0.1:43121; the API is under `${url}/v1`, OAuth at /oauth/authorize and /oauth/token. */
+	/** e.g. http://127.0.0.1:43121; the API is under `${url}/v1`, OAuth at /oauth/authorize and /oauth/token, a manager's page at / (manager-page.ts). */
 	url: string;
 	clientId: string;
 	clientSecret: string;
@@ -32,7 +32,7 @@ export interface Sandbox {
 	redirectUris: string[];
 	/** Monday (YYYY-MM-DD) of the anchor week the seed is laid around. */
 	anchorWeek: string;
-	/** Every API and OAuth request received (not /__control), oldest first. */
+	/** Every API and OAuth request received (not /__control, not the manager's page), oldest first. */
 	requests: RecordedRequest[];
 	/** Clears the recorded requests and the concurrency peak. */
 	clearRequests(): void;

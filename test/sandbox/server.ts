@@ -6,6 +6,7 @@ import type { Core, RecordedRequest } from './core';
 import { ApiError, defaultCode, defaultMessage, errorBody, invalidRequest } from './errors';
 import type { Fault } from './faults';
 import { isId, requestId } from './ids';
+import { isManagerPagePath, managerPage } from './manager-page';
 import { apiErrorReply, retryAfterHeader, shapeAnswer, type AnswerKind } from './readings';
 import { json, type Reply } from './reply';
 import { match, REFUSED } from './routes';
@@ -79,6 +80,11 @@ export function createHandler(core: Core) {
 		try {
 			if (url.pathname.startsWith('/__control/') || url.pathname === '/__control') {
 				send(await handleControl(core, method, url, parsed.body));
+				return;
+			}
+			// The manager's page: a person's, not the API's (not recorded, never faulted or rate-limited).
+			if (isManagerPagePath(url.pathname)) {
+				send(managerPage(core, method, url, parsed.body));
 				return;
 			}
 			const rec: RecordedRequest = {

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 import { ALL_SCOPES } from '../sandbox/permissions';
-import { runWorkflow, singleNodeWorkflow, type RunWorkflowOptions, type RunWorkflowResult } from '../harness';
+import { PollHarness, runWorkflow, singleNodeWorkflow, type RunWorkflowOptions, type RunWorkflowResult } from '../harness';
 
 export const CREDENTIAL_ID = 'cred-1';
 export const NODE_NAME = 'Node';
@@ -109,6 +109,18 @@ export function useFixture(settings: { fresh?: boolean; sandbox?: SandboxOptions
 		});
 	}
 	return handle;
+}
+
+/** A resource's own trigger (`Shift`: the Rostering Shift Trigger) with these parameters, on the fixture's credential. */
+export function triggerOf(f: Fixture, resource: string, parameters: IDataObject): PollHarness {
+	return new PollHarness({
+		node: {
+			type: `n8n-nodes-rostering.rostering${resource}Trigger`,
+			parameters: parameters as never,
+			credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } },
+		},
+		credentials: f.credentials as never,
+	});
 }
 
 /** A resource locator value as the editor saves it. */

@@ -13,7 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { PollHarness } from '../harness';
 import { READING_CHOICES } from '../sandbox';
 import { addBenchLocation, addTimesheets, touchTimesheets } from '../sandbox/bulk';
-import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
+import { byId, CREDENTIAL_ID, seedLookups, triggerOf, useFixture } from './fixture';
 
 jest.setTimeout(60_000);
 
@@ -32,16 +32,7 @@ function at(ms: number): void {
 	f.connect();
 }
 
-function timesheetTrigger(parameters: IDataObject): PollHarness {
-	return new PollHarness({
-		node: {
-			type: 'n8n-nodes-rostering.rosteringTimesheetTrigger',
-			parameters: parameters as never,
-			credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } },
-		},
-		credentials: f.credentials as never,
-	});
-}
+const timesheetTrigger = (parameters: IDataObject): PollHarness => triggerOf(f, 'Timesheet', parameters);
 
 async function node(type: string, parameters: IDataObject): Promise<IDataObject> {
 	const result = await f.run(type, parameters);

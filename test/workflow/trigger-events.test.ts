@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { PollHarness } from '../harness';
 import { READING_CHOICES } from '../sandbox';
 import type { TriggerState } from '../../nodes/shared/trigger/changes';
-import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
+import { byId, seedLookups, triggerOf, useFixture } from './fixture';
 
 jest.setTimeout(60_000);
 
@@ -20,16 +20,7 @@ const { business, locations, positionAt, employeesFor } = seedLookups(() => f);
 
 type Item = { event: string; resource: string; record: IDataObject; changes: Record<string, { from?: unknown; to: unknown }>; changed_fields: string[]; changes_known: boolean; minutes_since_start?: number };
 
-function trigger(resource: string, parameters: IDataObject): PollHarness {
-	return new PollHarness({
-		node: {
-			type: `n8n-nodes-rostering.rostering${resource}Trigger`,
-			parameters: parameters as never,
-			credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } },
-		},
-		credentials: f.credentials as never,
-	});
-}
+const trigger = (resource: string, parameters: IDataObject): PollHarness => triggerOf(f, resource, parameters);
 
 const later = (ms = 2_000) => f.sandbox.clock.advance(ms);
 const now = () => f.sandbox.clock.now().getTime();
