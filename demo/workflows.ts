@@ -33,7 +33,7 @@ export interface DemoIds {
 /** The Data Table the first workflow appends to; the demo creates it with these columns. */
 export const SHIFT_CHANGES_TABLE = {
 	name: 'Shift changes',
-	columns: ['event', 'shift_id', 'start_time', 'end_time', 'employee_id', 'status', 'changed_at'],
+	columns: ['event', 'shift_id', 'start_time', 'end_time', 'employee', 'location', 'employee_id', 'status', 'changed_at'],
 };
 
 /** The Data Table the payroll export records each exported timesheet in (its id and the version exported). */
@@ -48,8 +48,14 @@ export const CALENDAR_TABLE = {
 	columns: ['shift_id', 'title', 'start', 'end', 'who', 'location'],
 };
 
+/** The Data Table the manager's alerts go to: one row per event told, by record and event. */
+export const MANAGER_ALERTS_TABLE = {
+	name: "Manager's alerts",
+	columns: ['event', 'who', 'location', 'message', 'record_id', 'employee_id', 'told_at'],
+};
+
 /** Every Data Table the examples use, which the demo creates. */
-export const DEMO_TABLES = [SHIFT_CHANGES_TABLE, EXPORTED_TIMESHEETS_TABLE, CALENDAR_TABLE];
+export const DEMO_TABLES = [SHIFT_CHANGES_TABLE, EXPORTED_TIMESHEETS_TABLE, CALENDAR_TABLE, MANAGER_ALERTS_TABLE];
 
 interface Node {
 	id: string;
@@ -196,13 +202,15 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		'Shift changes → a table',
 		true,
 		[
-			node('When shifts change', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, filters: {}, options: {} }, ids),
+			node('When shifts change', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, filters: {}, options: { addNames: true } }, ids),
 			fields('Pick the columns', {
 				event: '={{ $json.event }}',
 				shift_id: '={{ $json.record.id }}',
 				start_time: '={{ $json.record.start_time }}',
 				end_time: '={{ $json.record.end_time }}',
-				employee_id: '={{ $json.record.employee_id ?? "open shift" }}',
+				employee: '={{ $json.record.employee_name ?? "open shift" }}',
+				location: '={{ $json.record.location_name ?? $json.record.location_id }}',
+				employee_id: '={{ $json.record.employee_id ?? "" }}',
 				status: '={{ $json.record.status }}',
 				changed_at: '={{ $json.record.updated_at }}',
 			}),
@@ -256,11 +264,16 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		'Alert when a published shift changes or is removed',
 		true,
 		[
-			node('When shifts change or go', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['updated', 'removed'], filters: {}, options: {} }, ids),
+			node('When shifts change or go', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['updated', 'removed'], filters: {}, options: { addNames: true } }, ids),
 			condition('Only published shifts', 'filter', '={{ $json.record.status }}', 'equals', 'published'),
 			fields('The alert', {
 				message:
-					'={{ $json.event === "removed" ? "Removed" : "Changed" }}: published shift {{ $json.record.start_time }}–{{ $json.record.end_time }} ({{ $json.record.employee_id ?? "open" }})',
+					'={{ $json.event === "removed" ? "Removed" : "Changed" }}: published shift of {{ $json.record.employee_name ?? "nobody (open)" }}, {{ $json.record.position_name }} at {{ $json.record.location_name }}, {{ ' +
+					LOCAL_TIME('$json.record.start_time') +
+					' }}–{{ ' +
+					LOCAL_TIME('$json.record.end_time', 'HH:mm') +
+					' }} (shift {{ $json.record.id }})',
+				employee_id: '={{ $json.record.employee_id ?? "" }}',
 			}),
 		],
 		[note("## Alert on published shifts\nPublished shifts are what staff rely on. When one is changed or removed, this builds a message. Replace the last node with Slack, email or SMS to send it.\n\n(A change made through the API turns a shift back into a draft, so this fires for changes made in the service itself and for removals.)")],
@@ -299,7 +312,71 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		'Run',
 	);
 
-	return [shiftChanges, openShifts, publishedAlert, whosOn, fortnight, payrollExport(ids), calendarSync(ids, polling)];
+	return [shiftChanges, openShifts, publishedAlert, whosOn, fortnight, payrollExport(ids), calendarSync(ids, polling), managerAlerts(ids, polling)];
+}
+
+/** A time the service wrote (with the location's offset) as a person reads it: "Mon 30 Nov 09:00". */
+function LOCAL_TIME(field: string, format = 'ccc d LLL HH:mm'): string {
+	return `DateTime.fromISO(${field}, { setZone: true }).toFormat("${format}")`;
+}
+
+/** The events example (test/e2e/manager-day.test.ts publishes it in the browser, by this name). */
+export const MANAGER_ALERTS = 'Tell the manager: published, late, still clocked in, no break, long hours, approved';
+
+/**
+ * The events a manager acts on, each once, by name: the Shift trigger's Published and the Timesheet
+ * trigger's attendance events and Approved, each made one line of a message in the Manager's alerts
+ * table (one row per record and event, so an Execute Workflow that fetches an event again adds no
+ * second row). Imported unpublished: publishing it is the first step its note gives.
+ */
+function managerAlerts(ids: DemoIds, polling: Record<string, unknown>): ExampleWorkflow {
+	const who = '($json.record.employee_name ?? "Nobody (open shift)")';
+	const byEvent: Record<string, string> = {
+		published: `"Shift published: " + ${who} + ", " + ($json.record.position_name ?? "") + ", " + ${LOCAL_TIME('$json.record.start_time')} + "–" + ${LOCAL_TIME('$json.record.end_time', 'HH:mm')}`,
+		late_clock_in: `${who} + " clocked in " + $json.minutes_late + " minutes late, at " + ${LOCAL_TIME('$json.record.start_time', 'HH:mm')}`,
+		still_clocked_in: `${who} + " is still clocked in, " + $json.minutes_past_due + " minutes past the time they were due to finish"`,
+		break_not_taken: `${who} + " worked " + Math.round($json.worked_minutes / 6) / 10 + " hours with " + $json.unpaid_break_minutes + " minutes of unpaid break"`,
+		long_hours: `($json.kind === "week_over" ? ${who} + "'s week comes to " + $json.week_hours + " hours, over " + $json.limit_hours : ${who} + " worked " + $json.minutes_over + " minutes longer than the shift")`,
+		approved: `"Timesheet approved: " + ${who} + ", " + ${LOCAL_TIME('$json.record.start_time')} + "–" + ${LOCAL_TIME('$json.record.end_time', 'HH:mm')}`,
+	};
+	const message = Object.entries(byEvent).reduceRight((otherwise, [event, text]) => `$json.event === "${event}" ? ${text} : ${otherwise}`, '$json.event');
+	return graph(
+		MANAGER_ALERTS,
+		false,
+		[
+			node('When a shift is published', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['published'], filters: {}, options: { addNames: true } }, ids),
+			node(
+				'When attendance needs a look',
+				'n8n-nodes-rostering.rosteringTimesheetTrigger',
+				1,
+				0,
+				{ ...polling, events: ['late_clock_in', 'still_clocked_in', 'break_not_taken', 'long_hours', 'approved'], filters: {}, options: { addNames: true } },
+				ids,
+			),
+			fields('The message', {
+				event: '={{ $json.event }}',
+				who: `={{ ${who} }}`,
+				location: '={{ $json.record.location_name ?? $json.record.location_id }}',
+				message: `={{ ${message} + " at " + ($json.record.location_name ?? $json.record.location_id) }}`,
+				record_id: '={{ $json.record.id }}',
+				employee_id: '={{ $json.record.employee_id ?? "" }}',
+				told_at: '={{ $now.toISO() }}',
+			}),
+			tableRows("Add to \"Manager's alerts\"", 'upsert', MANAGER_ALERTS_TABLE, { record_id: '={{ $json.record_id }}', event: '={{ $json.event }}' }, { columns: tableColumns(MANAGER_ALERTS_TABLE), options: {} }),
+		],
+		[
+			['When a shift is published', 'The message'],
+			['When attendance needs a look', 'The message'],
+			['The message', "Add to \"Manager's alerts\""],
+		],
+		[
+			note(
+				"## What a manager acts on, by name\n1. **Publish** this workflow (top right).\n2. Open the sandbox's **manager's page** (http://127.0.0.1:4010/ in the demo) and do what a manager and the time clock do: publish a shift, clock someone in late, move the clock past a shift's end, clock out a long shift without a break, approve a timesheet.\n3. Within a minute each event is one row in the **Manager's alerts** data table (Overview → Data tables), with names: who, where, what.\n\nReplace the data table with Slack, email or SMS to send the message. Each trigger's Events and thresholds (late after 5 minutes, still clocked in 30 minutes after the shift...) are in its settings.",
+				560,
+				300,
+			),
+		],
+	);
 }
 
 /** The payroll export example (test/e2e/demo.test.ts runs it by this name). */

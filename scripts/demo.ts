@@ -125,6 +125,7 @@ async function main(): Promise<void> {
 	say(`n8n is ready: ${demo.editorUrl}`);
 	say(`  Sign in as ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
 	say(`  Credential "${demo.credential.name}" is connected to the sandbox at ${demo.sandbox.url}`);
+	say(`  The manager's page (publish shifts, clock people in and out, approve; it says which trigger event each makes): ${demo.sandbox.url}/`);
 	say(`  Example workflows: ${Object.keys(demo.workflows).join('; ')}`);
 	say('Press Ctrl-C to stop n8n and the sandbox.');
 	let stopping = false;
