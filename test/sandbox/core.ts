@@ -5,6 +5,7 @@ import { hexId } from './ids';
 import { Idempotency } from './idempotency';
 import { manager, type Manager } from './manager';
 import { OAuth } from './oauth';
+import type { SandboxState } from './persist';
 import { TIMESHEET_NOTE_FIELDS, type TimesheetNoteField } from './model';
 import { checkReadings, DEFAULT_READINGS, type Readings } from './readings';
 import { Store } from './store';
@@ -42,6 +43,8 @@ export interface SandboxOptions {
 	 * of the keys, the rest stay at their default. `reset()` comes back to these.
 	 */
 	readings?: Partial<Readings>;
+	/** A state saved by `saveState()` (persist.ts) to go on from, in place of the seed (the demo across restarts). */
+	state?: SandboxState;
 }
 
 /** One request received (API and OAuth; the last 10,000 are kept). */

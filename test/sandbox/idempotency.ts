@@ -12,7 +12,7 @@ import type { Clock } from './time';
 
 const TTL = 24 * 3600000;
 
-interface Entry {
+export interface Entry {
 	fingerprint: string;
 	done: boolean;
 	status?: number;
@@ -29,6 +29,15 @@ export class Idempotency {
 
 	clear(): void {
 		this.entries.clear();
+	}
+
+	/** The keys kept, as plain data (persist.ts); keys still in progress are left out (their request died with the process). */
+	saved(): Array<[string, Entry]> {
+		return [...this.entries].filter(([, entry]) => entry.done);
+	}
+
+	restore(entries: Array<[string, Entry]>): void {
+		this.entries = new Map(entries);
 	}
 
 	/** Claim a key for a request, or get the stored response to replay. null: no key sent. */

@@ -10,6 +10,7 @@
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { Core, type RecordedRequest, type SandboxOptions } from './core';
+import { restoreState, saveState, type SandboxState } from './persist';
 import type { Fault } from './faults';
 import type { Manager } from './manager';
 import { TIMESHEET_NOTE_FIELDS, type TimesheetNoteField } from './model';
@@ -18,7 +19,7 @@ import { READING_CHOICES, type Readings } from './readings';
 import { createHandler } from './server';
 import type { StoreView } from './store-view';
 
-export type { SandboxOptions, RecordedRequest, TokenResponse, Fault, Manager, TimesheetNoteField, Readings };
+export type { SandboxOptions, RecordedRequest, TokenResponse, Fault, Manager, TimesheetNoteField, Readings, SandboxState };
 export { READING_CHOICES };
 export type { ApiRecord, ResourceName, StoreView } from './store-view';
 export type { ShiftEdit } from './manager';
@@ -70,6 +71,8 @@ export interface Sandbox {
 	clock: { now(): Date; advance(ms: number): void; set(iso: string): void };
 	manager: Manager;
 	store: StoreView;
+	/** The whole state as plain data (persist.ts): what `startSandbox({ state })` goes on from. */
+	saveState(): SandboxState;
 	/** Back to seed state; clock back to the anchor; requests, faults, latency, rate limit, idempotency keys cleared; the timesheet note key and the readings as started. Tokens stay valid. */
 	reset(): void;
 	close(): Promise<void>;
@@ -77,6 +80,7 @@ export interface Sandbox {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const core = new Core(options);
+	if (options.state) restoreState(core, options.state);
 	const server = http.createServer(createHandler(core));
 	server.keepAliveTimeout = 1000;
 	await new Promise<void>((resolve, reject) => {
@@ -129,6 +133,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 		manager: core.manager,
 		store: core.view,
+		saveState: () => saveState(core),
 		reset: () => core.reset(),
 		close: () =>
 			new Promise<void>((resolve) => {

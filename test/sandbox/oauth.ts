@@ -47,6 +47,15 @@ interface Pending { params: Record<string, string>; scopes: string[]; expiresAt:
 
 const CODE_TTL = 5 * 60000;
 
+/** The OAuth side's state as plain data (entries of its maps). */
+export interface OAuthState {
+	codes: Array<[string, Code]>;
+	pending: Array<[string, Pending]>;
+	access: Array<[string, AccessToken]>;
+	refresh: Array<[string, Grant]>;
+	connections: Array<[string, { id: string; createdAt: number }]>;
+}
+
 export class OAuth {
 	private codes = new Map<string, Code>();
 	private pending = new Map<string, Pending>();
@@ -71,6 +80,19 @@ export class OAuth {
 		if (u.hash) return false;
 		if (this.o.redirectUris) return this.o.redirectUris.some((p) => uri.startsWith(p));
 		return u.protocol === 'https:' || (u.protocol === 'http:' && (u.hostname === 'localhost' || u.hostname === '127.0.0.1'));
+	}
+
+	/** What a restart must keep (persist.ts): the codes, consents, tokens and connections issued. */
+	saved(): OAuthState {
+		return { codes: [...this.codes], pending: [...this.pending], access: [...this.access], refresh: [...this.refresh], connections: [...this.connections] };
+	}
+
+	restore(state: OAuthState): void {
+		this.codes = new Map(state.codes);
+		this.pending = new Map(state.pending);
+		this.access = new Map(state.access);
+		this.refresh = new Map(state.refresh);
+		this.connections = new Map(state.connections);
 	}
 
 	describeRedirects(): string[] {

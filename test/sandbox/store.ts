@@ -32,6 +32,22 @@ export class Store {
 		this.created = 0;
 	}
 
+	/** The records and the count of those created, as plain data (persist.ts). */
+	saved(): { tables: Record<string, Array<[string, unknown]>>; created: number; mainBusinessId: string; otherBusinessId: string } {
+		const tables = Object.fromEntries(Object.entries(this.t).map(([name, table]) => [name, [...(table as Map<string, unknown>)]]));
+		return { tables, created: this.created, mainBusinessId: this.mainBusinessId, otherBusinessId: this.otherBusinessId };
+	}
+
+	restore(state: ReturnType<Store['saved']>): void {
+		for (const name of Object.keys(this.t)) {
+			if (!state.tables[name]) throw new Error(`The saved sandbox has no table ${name}: start afresh`);
+			(this.t as unknown as Record<string, Map<string, unknown>>)[name] = new Map(state.tables[name]);
+		}
+		this.created = state.created;
+		this.mainBusinessId = state.mainBusinessId;
+		this.otherBusinessId = state.otherBusinessId;
+	}
+
 	/** Ids for records created after seeding: deterministic for the same sequence of creations. */
 	newId(kind: string): string {
 		this.created += 1;
