@@ -27,4 +27,4 @@ if ! wait "$runtime"; then
 fi
 trap - EXIT
 echo "(installs and build took ${SECONDS} s)"
-exec npx tsx scripts/demo.ts
+exec npx tsx scripts/demo.ts "$@"
