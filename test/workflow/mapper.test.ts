@@ -124,6 +124,15 @@ describe('Map Each Column Manually', () => {
 		for (const post of shiftRequests('POST')) expect(Object.keys(post.body as IDataObject).sort()).toEqual(['end_time', 'location_id', 'notes', 'position_id', 'start_time']);
 	});
 
+	it('a required column left empty says to give it a value in Columns, an id or a name (there is no list to pick from here)', async () => {
+		const [row] = apiRows('manual-empty', 1);
+		const columns = { mappingMode: 'defineBelow', value: { ...row, position_id: '={{ $json.missing }}' }, matchingColumns: [], schema: [] };
+		const result = await f.run('rosteringShift', { operation: 'create', columns }, [row], V2);
+		expect(result.error?.message).toBe('Position is required');
+		expect((result.error as { description?: string }).description).toBe('Give Position a value in Columns: its id or its name.');
+		expect(shiftRequests()).toHaveLength(0);
+	});
+
 	it('an untouched Breaks field (empty) is not given, and raises no issue: the field list offers Breaks as text the node reads', async () => {
 		const [row] = apiRows('untouched', 1);
 		const schema = (

@@ -34,7 +34,7 @@ export function inputError(node: INode, itemIndex: number, message: string, desc
 export function checkId(node: INode, itemIndex: number, value: unknown, field: string, singular: string): string {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (text === undefined || text === null || text === '') {
-		throw inputError(node, itemIndex, `${field} is required`, `Pick the ${singular} from the list, or enter its id.`);
+		throw inputError(node, itemIndex, `${field} is required`, `Choose the ${singular} from the list, enter its id, or map a field that holds it (an expression that gives nothing for this item leaves it empty).`);
 	}
 	if (typeof text !== 'string' || !ID_PATTERN.test(text)) {
 		throw inputError(

@@ -313,7 +313,7 @@ export function relabelled(item: WriteItem, error: Error, spec: MapperSpec, oper
 		described.description = `Map Automatically takes ${field.displayName} from a column named ${takes.join(', ')} (any case or spacing).${notUsed} Rename a column, or choose Map Each Column Manually.`;
 	} else if (field && typeof described.description === 'string') {
 		// Map Each Column Manually has no list to pick from: the field takes an id or a name.
-		described.description = described.description.replace(/^Pick the .+ from the list, or enter its id\.$/, `Give ${field.displayName} a value in Columns: its id or its name.`);
+		described.description = described.description.replace(/^Choose the .+ from the list, enter its id, or map a field that holds it \(.*\)\.$/, `Give ${field.displayName} a value in Columns: its id or its name.`);
 	}
 	return error;
 }
