@@ -198,7 +198,9 @@ async function main(): Promise<void> {
 	// The sandbox's state is also written every minute: a demo ended without Ctrl-C loses at most a minute of it.
 	setInterval(() => demo.save(), 60_000).unref();
 	say('');
-	say(`n8n is ready: ${demo.editorUrl}`);
+	// The workflows overview: n8n 2.40.7 sends an owner who opens its bare address to its AI
+	// Assistant page (the editor's "/" route, while the instance-ai module is on), not to the examples.
+	say(`n8n is ready: ${demo.editorUrl}/home/workflows`);
 	say(`  Sign in as ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
 	say(`  Credential "${demo.credential.name}" is connected to the sandbox at ${demo.sandbox.url}`);
 	say(`  The manager's page (publish shifts, clock people in and out, approve; it says which trigger event each makes): ${demo.sandbox.url}/`);
