@@ -320,7 +320,7 @@ function LOCAL_TIME(field: string, format = 'ccc d LLL HH:mm'): string {
 	return `DateTime.fromISO(${field}, { setZone: true }).toFormat("${format}")`;
 }
 
-/** The events example (test/e2e/manager-day.test.ts publishes it in the browser, by this name). */
+/** The events example (the last test of test/e2e/demo.test.ts publishes it in the browser, by this name). */
 export const MANAGER_ALERTS = 'Tell the manager: published, late, still clocked in, no break, long hours, approved';
 
 /**
@@ -357,7 +357,7 @@ function managerAlerts(ids: DemoIds, polling: Record<string, unknown>): ExampleW
 				event: '={{ $json.event }}',
 				who: `={{ ${who} }}`,
 				location: '={{ $json.record.location_name ?? $json.record.location_id }}',
-				message: `={{ ${message} + " at " + ($json.record.location_name ?? $json.record.location_id) }}`,
+				message: `={{ (${message}) + " at " + ($json.record.location_name ?? $json.record.location_id) }}`,
 				record_id: '={{ $json.record.id }}',
 				employee_id: '={{ $json.record.employee_id ?? "" }}',
 				told_at: '={{ $now.toISO() }}',

@@ -4,18 +4,31 @@
  * are there, the ones run by hand produce what their notes promise, and the two active ones react
  * to changes in the sandbox at n8n's next poll (every 15 s here; every minute in the demo).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { DateTime } from 'luxon';
 import { NodeHelpers, type INodeParameters, type INodeTypeDescription } from 'n8n-workflow';
+import { chromium, type Locator, type Page } from 'playwright-core';
 
 import { DEMO_OWNER, startDemo, type Demo } from '../../scripts/demo';
-import { assertBuilt, differences, executionItems, POLL_EVERY_15_SECONDS, triggersThatLearned, waitFor } from './n8n';
-import { CALENDAR_SYNC, CALENDAR_TABLE, EXPORTED_TIMESHEETS_TABLE, exampleWorkflows, OPEN_SHIFTS, PAYROLL_EXPORT } from '../../demo/workflows';
+import { assertBuilt, differences, executionItems, POLL_EVERY_15_SECONDS, REPO_ROOT, triggersThatLearned, waitFor, type N8nExecution } from './n8n';
+import { byTestId, UI_TIMEOUT } from './browser/ui';
+import { pollsSince } from './trigger-scenario';
+import { CALENDAR_SYNC, CALENDAR_TABLE, EXPORTED_TIMESHEETS_TABLE, exampleWorkflows, MANAGER_ALERTS, MANAGER_ALERTS_TABLE, OPEN_SHIFTS, PAYROLL_EXPORT } from '../../demo/workflows';
 import { HarnessTypes } from '../harness/node-types';
 import { PINNED_N8N_VERSION, runtimeDir } from './n8n/runtime';
 
 jest.setTimeout(8 * 60_000);
+
+/** Debian's Chromium and the flags that work headless as root here (as test/e2e/browser.test.ts launches it). */
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * What n8n's editor makes of an example's node when the workflow is opened and saved (seen in n8n
@@ -114,7 +127,7 @@ describe('the demo (npm run demo)', () => {
 		return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 	}
 
-	test('the seven example workflows are there; the three triggers are active', async () => {
+	test("the eight example workflows are there; three triggers are active (the manager's alerts wait to be published, as their note says)", async () => {
 		const workflows = await Promise.all(Object.values(demo.workflows).map((id) => demo.server.workflow(id)));
 		expect(workflows.map((w) => w.name).sort()).toEqual(Object.keys(demo.workflows).sort());
 		expect(workflows.filter((w) => w.active).map((w) => w.name).sort()).toEqual([
@@ -158,7 +171,9 @@ describe('the demo (npm run demo)', () => {
 			return mine.length >= 7 ? mine : undefined;
 		});
 		expect(rows).toHaveLength(7);
-		for (const row of rows) expect(row).toMatchObject({ event: 'created', employee_id: 'open shift', status: 'unpublished' });
+		for (const row of rows) expect(row).toMatchObject({ event: 'created', employee: 'open shift', employee_id: '', status: 'unpublished' });
+		const locationName = demo.sandbox.store.locations.find((l) => l.id === created[0].location_id)!.name;
+		for (const row of rows) expect(row.location).toBe(locationName);
 
 		// Executed in the editor (Fetch Test Event: the latest change, as an example when the trigger
 		// delivered it already), twice: the second run adds no row, and no change has two.
@@ -184,12 +199,17 @@ describe('the demo (npm run demo)', () => {
 			for (const summary of await demo.server.executions(demo.workflows['Alert when a published shift changes or is removed'])) {
 				const execution = await demo.server.waitForExecution(summary.id);
 				const messages = execution.data.resultData.runData['The alert'] ? executionItems(execution, 'The alert') : [];
-				const found = messages.find((m) => String(m.message).includes(String(published.start_time)));
+				const found = messages.find((m) => String(m.message).includes(`(shift ${String(published.id)})`));
 				if (found) return found;
 			}
 			return undefined;
 		});
-		expect(String(alert.message)).toMatch(/^Removed: published shift /);
+		// By name, the id beside: "Removed: published shift of Mia Jones, Barista at Circular Quay Café, Tue 1 Dec 09:00–17:00 (shift …)".
+		const person = demo.sandbox.store.employees.find((e) => e.id === published.employee_id);
+		const who = person ? `${String(person.preferred_name || person.first_name)} ${String(person.last_name)}` : 'nobody (open)';
+		const position = demo.sandbox.store.positions.find((p) => p.id === published.position_id)!;
+		const location = demo.sandbox.store.locations.find((l) => l.id === published.location_id)!;
+		expect(String(alert.message)).toMatch(new RegExp(`^Removed: published shift of ${who}, ${String(position.name)} at ${String(location.name)}, \\w{3} \\d{1,2} \\w{3} \\d{2}:\\d{2}–\\d{2}:\\d{2} \\(shift ${String(published.id)}\\)$`));
 	});
 
 	test("who's on now and the fortnight's approved hours come out as their notes say, by name", async () => {
@@ -276,4 +296,237 @@ describe('the demo (npm run demo)', () => {
 		await api('DELETE', `shifts/${String(shift.id)}`);
 		expect(await event('the removed shift gone from the calendar', (row) => row === undefined)).toBe('gone');
 	});
+
+	/**
+	 * The manager's alerts example as its note tells a person to use it: published in n8n's editor,
+	 * then a manager's day on the sandbox's manager's page in the same browser, only with its links,
+	 * buttons and inputs. A draft shift of the seed's roster three weeks ahead (drafts all, learned by
+	 * the Shift trigger at publishing: it learns the shifts of the next 27 days) at the page's second
+	 * location, 6 hours or longer, of someone shared and not clocked in: published (Published); the
+	 * clock moved to 20 minutes after its start and the person clocked in then (Late Clock-In); the
+	 * clock moved to an hour after its end (Still Clocked In, 30 minutes after the end by default),
+	 * and, once n8n told that, clocked out with no break (Break Not Taken; Long Hours, 40 minutes or
+	 * more longer than the shift) and the timesheet approved (Approved). Each event comes out once, with
+	 * the person's and the location's names, in the trigger's item, the message and the Manager's
+	 * alerts table; two more polls bring nothing new. The sandbox's clock moves three weeks on: this
+	 * test runs last. Screenshots: test-artifacts/manager-alerts-*.png.
+	 */
+	test("the manager's alerts: published in the editor, then a manager's day on the manager's page; each event comes out once, by name", async () => {
+		const t0 = Date.now();
+		const log = (msg: string) => process.stderr.write(`[manager alerts +${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}\n`);
+		const workflowId = demo.workflows[MANAGER_ALERTS];
+		const SHIFT_TRIGGER = 'When a shift is published';
+		const TIMESHEET_TRIGGER = 'When attendance needs a look';
+		const t = demo.sandbox.store.t;
+
+		// The page's second location (reached with its link). Every time is written at the location.
+		const location = [...t.locations.values()].filter((l) => l.business_id === demo.sandbox.store.mainBusinessId && !l.archived)[1];
+		const zone = location.timezone;
+		const at = (ms: number) => DateTime.fromMillis(ms, { zone }).setLocale('en-US');
+
+		mkdirSync(ARTIFACTS, { recursive: true });
+		const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: UI_TIMEOUT });
+		let page: Page | undefined;
+		const shot = async (file: string) => await page?.screenshot({ path: path.join(ARTIFACTS, file) });
+		try {
+			const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+			context.setDefaultTimeout(UI_TIMEOUT);
+			page = await context.newPage();
+			const p = page;
+
+			// 1. n8n's editor: sign in as the demo's owner, open the example, Publish.
+			await p.goto(`${demo.editorUrl}/workflow/${workflowId}`);
+			const form = p.locator(byTestId('signin-form'));
+			await form.locator(`${byTestId('emailOrLdapLoginId')} input`).fill(DEMO_OWNER.email);
+			await form.locator(`${byTestId('password')} input`).fill(DEMO_OWNER.password);
+			await form.locator(byTestId('form-submit-button')).click();
+			for (const trigger of [SHIFT_TRIGGER, TIMESHEET_TRIGGER]) await p.locator(`${byTestId('canvas-node')}[data-node-name="${trigger}"]`).waitFor();
+			expect((await demo.server.workflow(workflowId)).active).toBe(false);
+			// In a new second of the service's clock: no earlier test's write shares the one it starts from.
+			demo.sandbox.clock.advance(1000);
+			const publishButton = p.locator(byTestId('workflow-open-publish-modal-button'));
+			await publishButton.click();
+			const modal = p.locator(byTestId('workflowPublish-modal'));
+			await modal.locator(byTestId('workflow-publish-button')).click();
+			await modal.waitFor({ state: 'hidden' });
+			await waitFor('the editor to say Published', UI_TIMEOUT, async () => ((await publishButton.innerText()).trim() === 'Published' ? true : undefined));
+			await shot('manager-alerts-published.png');
+			await p.getByRole('button', { name: 'Got it' }).click();
+			await p.getByRole('button', { name: 'Got it' }).waitFor({ state: 'hidden' });
+			expect((await demo.server.workflow(workflowId)).active).toBe(true);
+			// Both triggers' activation polls and the reads that learn the records in use answered (their
+			// memory saved) before anything changes.
+			await waitFor('both triggers learned the records in use', 150_000, async () => ((await triggersThatLearned(demo.server, workflowId)) >= 2 ? true : undefined));
+			log('published in the editor; both triggers learned the records in use');
+
+			// 2. The manager's page, in the same browser: its links, buttons and inputs only.
+			/** Presses a button of the page (a form that posts and comes back) and returns the message the page then shows. */
+			const press = async (button: Locator, what: string): Promise<string> => {
+				await Promise.all([p.waitForNavigation(), button.click()]);
+				const problem = p.locator('.message[role="alert"]');
+				if ((await problem.count()) > 0) throw new Error(`${what}: the page says "${(await problem.innerText()).replace(/\s+/g, ' ')}"`);
+				return (await p.locator('.message[role="status"]').innerText()).replace(/\s+/g, ' ').trim();
+			};
+			const follow = async (link: Locator) => await Promise.all([p.waitForNavigation(), link.click()]);
+			const cell = (text: string | RegExp) => p.getByRole('cell', { name: text, exact: true });
+			const moveClockTo = async (ms: number) => {
+				await p.getByLabel('Move forward to').fill(at(ms).toFormat("yyyy-MM-dd'T'HH:mm"));
+				return await press(p.getByRole('button', { name: 'Move the clock' }), 'moving the clock');
+			};
+			await p.goto(`${demo.sandbox.url}/`);
+			await follow(p.locator('nav[aria-label="Locations"]').getByRole('link', { name: String(location.name), exact: true }));
+			// Three weeks on (three "Next week" links): the seed leaves those weeks' shifts as drafts.
+			for (let i = 0; i < 3; i++) await follow(p.locator('nav[aria-label="Weeks"]').getByRole('link', { name: 'Next week →' }));
+			const week = DateTime.fromISO(new URL(p.url()).searchParams.get('week')!, { zone }).setLocale('en-US');
+			expect(await p.locator('#roster').innerText()).toBe(`Roster: week of ${week.toFormat('ccc d LLL yyyy')}`);
+
+			// The shift, by rules that hold on any date and hour: a draft of that week, 6 hours or longer,
+			// starting within 25 days (the Shift trigger learned the next 27 days' shifts when published),
+			// of someone whose record is shared (names come only for them) and who is not clocked in.
+			const now = demo.sandbox.clock.now().getTime();
+			expect(week.toMillis()).toBeGreaterThan(now + 2 * DAY);
+			const clockedIn = new Set([...t.timesheets.values()].filter((x) => !x.archived && x.end_time === null).map((x) => x.employee_id));
+			const shift = [...t.shifts.values()]
+				.filter((s) => s.location_id === location.id && !s.archived && s.status !== 'published' && s.employee_id !== null)
+				.filter((s) => s.start_time >= week.toMillis() && s.start_time < now + 25 * DAY && s.end_time - s.start_time >= 6 * HOUR)
+				.filter((s) => t.employees.get(s.employee_id!)?.shared === true && !clockedIn.has(s.employee_id!))
+				.sort((a, b) => a.start_time - b.start_time || a.id.localeCompare(b.id))[0];
+			expect(shift).toBeDefined();
+			const person = t.employees.get(shift.employee_id!)!;
+			/** As the page and the nodes' Add Names write people: the name they go by, as n8n's pickers show it. */
+			const name = `${person.preferred_name || person.first_name} ${person.last_name}`;
+			const pageName = name;
+			const position = t.positions.get(shift.position_id)!.name;
+			const day = at(shift.start_time).toFormat('ccc d LLL');
+			const times = `${at(shift.start_time).toFormat('HH:mm')}–${at(shift.end_time).toFormat('HH:mm')}`;
+			const clockInAt = shift.start_time + 20 * MINUTE;
+			log(`the shift: ${String(location.name)}, ${day} ${times}, ${position}, ${name} (${shift.id})`);
+
+			// Publish the shift (the Shift trigger's Published).
+			const rosterRow = p.locator('section[aria-labelledby="roster"] tbody tr').filter({ has: cell(day) }).filter({ has: cell(times) }).filter({ has: cell(pageName) });
+			expect(await rosterRow.count()).toBe(1);
+			expect(await rosterRow.locator('input[name="id"]').first().getAttribute('value')).toBe(shift.id);
+			const published = await press(rosterRow.getByRole('button', { name: 'Publish', exact: true }), 'Publish');
+			expect(published).toBe(`Published the ${position} shift ${day} ${times} (${pageName}). At its next poll, the Rostering Shift Trigger tells: Published.`);
+			await shot('manager-alerts-page-published.png');
+
+			// The clock to 20 minutes after the shift's start, and the person clocked in then (Late Clock-In).
+			expect(await moveClockTo(clockInAt)).toMatch(new RegExp(`^Moved the sandbox clock forward .+, to ${escapeRegExp(at(clockInAt).toFormat('ccc d LLL HH:mm'))} at ${escapeRegExp(String(location.name))}\\.`));
+			const personRow = p.locator('section[aria-labelledby="people"] tbody tr').filter({ has: cell(new RegExp(`^${escapeRegExp(pageName)}( \\(any location\\))?$`)) });
+			expect(await personRow.count()).toBe(1);
+			expect(await personRow.getByRole('cell').nth(1).innerText()).toBe(`${times} ${position}`);
+			await personRow.getByLabel('Clock-in time').fill(at(clockInAt).toFormat('HH:mm'));
+			const late = await press(personRow.getByRole('button', { name: 'Clock in', exact: true }), 'Clock in');
+			expect(late).toContain(`Clocked in ${pageName} at ${at(clockInAt).toFormat('HH:mm')} (${day}), 20 minutes after the ${at(shift.start_time).toFormat('HH:mm')} start of their shift (${times}).`);
+			expect(late).toContain('At its next poll, the Rostering Timesheet Trigger tells: Clocked In; and Late Clock-In (late after 5 minutes by default).');
+			await shot('manager-alerts-page-late.png');
+			const timesheet = [...t.timesheets.values()].find((x) => x.employee_id === person.id && x.end_time === null && !x.archived)!;
+			expect(timesheet).toMatchObject({ shift_id: shift.id, start_time: clockInAt, status: 'pending' });
+
+			// The clock to an hour after the shift's end: still clocked in 30 minutes after it (Still Clocked In).
+			const stillIn = await moveClockTo(shift.end_time + 60 * MINUTE);
+			expect(stillIn).toContain(`${pageName} is still clocked in at ${at(shift.end_time + 30 * MINUTE).toFormat('ccc d LLL HH:mm')} (their shift ended at ${at(shift.end_time).toFormat('HH:mm')}). At its next poll, the Rostering Timesheet Trigger tells: Still Clocked In.`);
+			await shot('manager-alerts-page-still-clocked-in.png');
+			log('published, clocked in late, the clock past the end: waiting for Still Clocked In');
+
+			// 3. What the workflow's executions put out: each trigger item with the message made of it.
+			const fetched = new Map<string, N8nExecution>();
+			const delivered = async () => {
+				const items: Array<{ execution: string; item: Record<string, unknown>; record: Record<string, unknown>; message: Record<string, unknown> }> = [];
+				for (const summary of await demo.server.executions(workflowId)) {
+					const execution = fetched.get(summary.id) ?? (await demo.server.waitForExecution(summary.id, 120_000));
+					fetched.set(summary.id, execution);
+					expect({ id: summary.id, mode: execution.mode, status: execution.status, error: execution.data.resultData.error?.message }).toEqual({ id: summary.id, mode: 'trigger', status: 'success', error: undefined });
+					for (const trigger of [SHIFT_TRIGGER, TIMESHEET_TRIGGER]) {
+						if (!execution.data.resultData.runData[trigger]) continue;
+						const messages = executionItems(execution, 'The message');
+						executionItems(execution, trigger).forEach((item, i) => items.push({ execution: summary.id, item, record: item.record as Record<string, unknown>, message: messages[i] }));
+					}
+				}
+				return items;
+			};
+			const mine = (e: { item: Record<string, unknown>; record: Record<string, unknown> }) => (e.item.event === 'published' && e.record.id === shift.id) || e.record.id === timesheet.id;
+			const told = async (what: string, events: string[]) =>
+				await waitFor(what, 150_000, async () => {
+					const seen = (await delivered()).filter(mine).map((e) => String(e.item.event));
+					return events.every((event) => seen.includes(event)) ? seen : undefined;
+				});
+			await told('Still Clocked In for the timesheet', ['still_clocked_in']);
+			log('Still Clocked In told');
+
+			// Clock out (no break taken), then approve the timesheet.
+			// The clock ran on with real time while n8n polled: the clock-out is at the minute it is now.
+			const out = await press(personRow.getByRole('button', { name: 'Clock out', exact: true }), 'Clock out');
+			const closed = t.timesheets.get(timesheet.id)!;
+			expect(closed).toMatchObject({ breaks: [], status: 'pending' });
+			const clockOutAt = closed.end_time!;
+			expect(clockOutAt).toBeGreaterThanOrEqual(shift.end_time + 60 * MINUTE);
+			expect(out).toMatch(new RegExp(`^Clocked out ${escapeRegExp(pageName)} at ${escapeRegExp(at(clockOutAt).toFormat('HH:mm'))} `));
+			expect(out).toContain('At its next poll, the Rostering Timesheet Trigger tells: Clocked Out; and Break Not Taken (longer than 5 hours with under 30 minutes of unpaid break, by default)');
+			// Long Hours: 20 minutes late and an hour or more past the end, 40 or more minutes longer than the shift (more than 30).
+			const over = (clockOutAt - clockInAt - (shift.end_time - shift.start_time)) / MINUTE;
+			expect(over).toBeGreaterThanOrEqual(40);
+			expect(out).toContain(`; and Long Hours (${over} minutes longer than the shift; more than 30 is long, by default).`);
+			// Not the week past the person's hours (this timesheet alone in that week): one Long Hours.
+			expect(out).not.toContain('by the week may come');
+			await shot('manager-alerts-page-clocked-out.png');
+			const sheetRow = p.locator('section[aria-labelledby="timesheets"] tbody tr').filter({ has: cell(pageName) }).filter({ has: cell(day) }).filter({ has: p.getByRole('button', { name: 'Approve', exact: true }) });
+			expect(await sheetRow.count()).toBe(1);
+			const approved = await press(sheetRow.getByRole('button', { name: 'Approve', exact: true }), 'Approve');
+			expect(approved).toMatch(new RegExp(`^Approved ${escapeRegExp(pageName)}'s timesheet of ${escapeRegExp(day)} .+\\. At its next poll, the Rostering Timesheet Trigger tells: Approved\\.$`));
+			await shot('manager-alerts-page-approved.png');
+			expect(t.timesheets.get(timesheet.id)!.status).toBe('approved');
+
+			const expected = ['published', 'late_clock_in', 'still_clocked_in', 'break_not_taken', 'long_hours', 'approved'];
+			await told('Break Not Taken, Long Hours and Approved', expected);
+			// Two more polls of each trigger (all the demo's Shift triggers poll at the same seconds: four of
+			// them read /v1/shifts, the Timesheet trigger alone reads /v1/timesheets): a repeat would come.
+			const after = demo.sandbox.clock.now().getTime();
+			await waitFor('two more polls of each trigger', 150_000, () => (pollsSince(demo.sandbox, '/v1/timesheets', after) >= 2 && pollsSince(demo.sandbox, '/v1/shifts', after) >= 8) || undefined);
+			log('every event told; two more polls');
+
+			// Each event once, by name: the trigger's item, the message made of it.
+			const all = await delivered();
+			const ours = all.filter(mine);
+			expect(ours.map((e) => String(e.item.event)).sort()).toEqual([...expected].sort());
+			const wrote: Record<string, RegExp> = {
+				published: new RegExp(`^Shift published: ${escapeRegExp(name)}, ${escapeRegExp(position)}, \\w{3} \\d{1,2} \\w{3} ${escapeRegExp(times)}`),
+				late_clock_in: new RegExp(`^${escapeRegExp(name)} clocked in 20 minutes late, at ${at(clockInAt).toFormat('HH:mm')}`),
+				still_clocked_in: new RegExp(`^${escapeRegExp(name)} is still clocked in, \\d+ minutes past the time they were due to finish`),
+				break_not_taken: new RegExp(`^${escapeRegExp(name)} worked ${Math.round((clockOutAt - clockInAt) / MINUTE / 6) / 10} hours with 0 minutes of unpaid break`),
+				long_hours: new RegExp(`^${escapeRegExp(name)} worked ${over} minutes longer than the shift`),
+				approved: new RegExp(`^Timesheet approved: ${escapeRegExp(name)}, ${escapeRegExp(day)} ${at(clockInAt).toFormat('HH:mm')}–${at(clockOutAt).toFormat('HH:mm')}`),
+			};
+			for (const { item, record, message } of ours) {
+				const event = String(item.event);
+				expect({ event, employee_id: record.employee_id, employee_name: record.employee_name, location_id: record.location_id, location_name: record.location_name }).toEqual({
+					event,
+					employee_id: person.id,
+					employee_name: name,
+					location_id: location.id,
+					location_name: location.name,
+				});
+				expect({ event, ...message }).toMatchObject({ event, who: name, location: location.name, record_id: record.id, employee_id: person.id });
+				// Each message ends with where: " at <location>".
+				expect({ event, message: String(message.message) }).toEqual({ event, message: expect.stringMatching(new RegExp(`${wrote[event].source} at ${escapeRegExp(String(location.name))}$`)) });
+			}
+			// Every item the workflow put out (the seed's people still clocked in three weeks on too) has names.
+			for (const { item, record } of all) expect({ event: item.event, id: record.id, named: typeof record.employee_name === 'string' && typeof record.location_name === 'string' }).toEqual({ event: item.event, id: record.id, named: true });
+
+			// The Manager's alerts table: one row per event, by name.
+			const rows = (await tableRows(MANAGER_ALERTS_TABLE.name)).filter((row) => row.record_id === shift.id || row.record_id === timesheet.id);
+			expect(rows.map((row) => `${String(row.event)} ${String(row.record_id)}`).sort()).toEqual(expected.map((event) => `${event} ${event === 'published' ? shift.id : timesheet.id}`).sort());
+			for (const row of rows) {
+				expect(row).toMatchObject({ who: name, location: location.name, employee_id: person.id });
+				expect(String(row.message)).toContain(name);
+			}
+			log(`done: ${all.length} items in ${fetched.size} executions, ${ours.length} of them this manager's day's`);
+		} catch (error) {
+			await shot('manager-alerts-failure.png').catch(() => undefined);
+			process.stderr.write(`--- n8n log (last lines) ---\n${demo.server.logs().split('\n').slice(-40).join('\n')}\n`);
+			throw error;
+		} finally {
+			await browser.close().catch(() => undefined);
+		}
+	}, 8 * 60_000);
 });

@@ -49,7 +49,8 @@ export function duration(ms: number): string {
 
 // ---- Who and what, from the store ----
 
-export const nameOf = (e: Employee | undefined) => (e ? `${e.first_name} ${e.last_name}` : 'someone who left');
+/** A person as the package's Add Names and n8n's pickers show them: the name they go by. */
+export const nameOf = (e: Employee | undefined) => (e ? `${e.preferred_name || e.first_name} ${e.last_name}` : 'someone who left');
 
 /** Current people who may work at the location (its own, and those who may work anywhere), by name. */
 export function peopleAt(core: Core, loc: Location): Employee[] {

@@ -35,7 +35,7 @@ const locationIn = (city: string) => [...t().locations.values()].find((l) => l.a
 const sydney = () => locationIn('Sydney');
 const nameOf = (id: string | null) => {
 	const e = id ? t().employees.get(id) : undefined;
-	return e ? `${e.first_name} ${e.last_name}` : 'Open';
+	return e ? `${e.preferred_name || e.first_name} ${e.last_name}` : 'Open';
 };
 const local = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).setLocale('en-US');
 const now = () => sb.clock.now().getTime();
