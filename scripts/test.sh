@@ -69,7 +69,7 @@ if [[ $# -gt 0 ]]; then
 	exec npx jest --ci "$@"
 fi
 
-OWN_N8N_TESTS=(test/e2e/queue-mode.test.ts test/e2e/trigger-durable.test.ts test/e2e/demo.test.ts test/e2e/demo-restart.test.ts)
+OWN_N8N_TESTS=(test/e2e/queue-mode.test.ts test/e2e/trigger-durable.test.ts test/e2e/demo.test.ts)
 
 jest_run() { # name, jest arguments...
 	local name=$1
