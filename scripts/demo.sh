@@ -16,7 +16,7 @@ trap 'kill "$runtime" 2>/dev/null || true' EXIT
 # finds them in place and goes straight on).
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
 	echo "Installing the package's dependencies (npm ci)..."
-	npm ci --no-audit --no-fund --loglevel=error
+	npm ci --prefer-offline --no-audit --no-fund --loglevel=error
 fi
 npm run build --silent
 
