@@ -7,6 +7,7 @@
 import { DateTime } from 'luxon';
 import type { Core } from './core';
 import type { Employee, LeaveRequest, Location, Shift, Timesheet } from './model';
+import { personName } from './manager';
 import { escapeHtml as esc } from './reply';
 import { addDays, localDate, localToMs, mondayOf } from './time';
 import { ATTENDANCE } from './trigger-events';
@@ -49,8 +50,7 @@ export function duration(ms: number): string {
 
 // ---- Who and what, from the store ----
 
-/** A person as the package's Add Names and n8n's pickers show them: the name they go by. */
-export const nameOf = (e: Employee | undefined) => (e ? `${e.preferred_name || e.first_name} ${e.last_name}` : 'someone who left');
+export const nameOf = (e: Employee | undefined) => (e ? personName(e) : 'someone who left');
 
 /** Current people who may work at the location (its own, and those who may work anywhere), by name. */
 export function peopleAt(core: Core, loc: Location): Employee[] {

@@ -17,6 +17,9 @@ export interface ShiftEdit {
 	project_id?: string | null;
 }
 
+/** A person as the service's application, the package's Add Names and n8n's pickers show them: the name they go by. */
+export const personName = (e: Employee) => `${e.preferred_name || e.first_name} ${e.last_name}`;
+
 export interface Manager {
 	publishShift(id: string): void;
 	publishRoster(locationId: string, weekStartDate: string): void;
@@ -75,11 +78,10 @@ export function manager(store: Store): Manager {
 	 * with none.
 	 */
 	const breaks = new WeakMap<Timesheet, number>();
-	const nameOf = (e: Employee) => `${e.first_name} ${e.last_name}`;
 	const person = (id: string) => {
 		const e = store.t.employees.get(id);
 		if (!e) throw new Error(`No employee ${id}`);
-		if (!store.currentEmployment(e.business_id, e.id)) throw new Error(`${nameOf(e)} is not a current employee`);
+		if (!store.currentEmployment(e.business_id, e.id)) throw new Error(`${personName(e)} is not a current employee`);
 		return e;
 	};
 	const mayWorkAt = (e: Employee, loc: Location) => e.location_ids.length === 0 || e.location_ids.includes(loc.id);
@@ -88,7 +90,7 @@ export function manager(store: Store): Manager {
 		[...store.t.timesheets.values()].filter((t) => t.employee_id === employeeId && !t.archived && t.end_time === null).sort((a, b) => b.start_time - a.start_time)[0];
 	const clockedIn = (employeeId: string) => {
 		const t = openTimesheet(employeeId);
-		if (!t) throw new Error(`${nameOf(person(employeeId))} is not clocked in`);
+		if (!t) throw new Error(`${personName(person(employeeId))} is not clocked in`);
 		return t;
 	};
 	/** The break going on `t` ended at `end`, if it lasted a minute or more (a shorter one is dropped). */
@@ -194,11 +196,11 @@ export function manager(store: Store): Manager {
 			if (s.end_time <= now()) throw new Error('The shift has ended');
 			const e = person(employeeId);
 			const loc = store.t.locations.get(s.location_id)!;
-			if (!mayWorkAt(e, loc)) throw new Error(`${nameOf(e)} does not work at ${loc.name}`);
+			if (!mayWorkAt(e, loc)) throw new Error(`${personName(e)} does not work at ${loc.name}`);
 			const position = store.t.positions.get(s.position_id);
-			if (e.excluded_position_ids.includes(s.position_id)) throw new Error(`${nameOf(e)} may not work as ${position?.name ?? 'this position'}`);
+			if (e.excluded_position_ids.includes(s.position_id)) throw new Error(`${personName(e)} may not work as ${position?.name ?? 'this position'}`);
 			const clash = [...store.t.shifts.values()].find((x) => x.employee_id === e.id && !x.archived && x.start_time < s.end_time && s.start_time < x.end_time);
-			if (clash) throw new Error(`${nameOf(e)} already has a shift at that time`);
+			if (clash) throw new Error(`${personName(e)} already has a shift at that time`);
 			s.employee_id = e.id;
 			store.touch(s);
 			// As the spec says: the person's requests for open shifts at that time go.
@@ -218,13 +220,13 @@ export function manager(store: Store): Manager {
 			const loc = store.t.locations.get(locationId);
 			if (!loc || loc.archived) throw new Error(`No location ${locationId}`);
 			const e = person(employeeId);
-			if (e.business_id !== loc.business_id || !mayWorkAt(e, loc)) throw new Error(`${nameOf(e)} does not work at ${loc.name}`);
-			if (openTimesheet(e.id)) throw new Error(`${nameOf(e)} is already clocked in`);
+			if (e.business_id !== loc.business_id || !mayWorkAt(e, loc)) throw new Error(`${personName(e)} does not work at ${loc.name}`);
+			if (openTimesheet(e.id)) throw new Error(`${personName(e)} is already clocked in`);
 			const start = toMinute(at);
 			if (start > now()) throw new Error('A time clock cannot clock in later than now');
 			// Another timesheet of the person between the clock-in and now.
 			const clash = [...store.t.timesheets.values()].find((t) => t.employee_id === e.id && !t.archived && t.start_time <= now() && (t.end_time ?? Infinity) > start);
-			if (clash) throw new Error(`${nameOf(e)} already has a timesheet then (${fmt(clash.start_time, loc.timezone)} to ${clash.end_time === null ? 'now' : fmt(clash.end_time, loc.timezone)})`);
+			if (clash) throw new Error(`${personName(e)} already has a timesheet then (${fmt(clash.start_time, loc.timezone)} to ${clash.end_time === null ? 'now' : fmt(clash.end_time, loc.timezone)})`);
 			const day = localDate(start, loc.timezone);
 			// The person's shift there that day; of two, the one starting nearest the clock-in.
 			const shift = [...store.t.shifts.values()]
@@ -233,7 +235,7 @@ export function manager(store: Store): Manager {
 			const position = shift
 				? shift.position_id
 				: [...store.t.positions.values()].find((p) => p.location_id === loc.id && p.active && !p.archived && !e.excluded_position_ids.includes(p.id))?.id;
-			if (!position) throw new Error(`${nameOf(e)} has no position at ${loc.name}`);
+			if (!position) throw new Error(`${personName(e)} has no position at ${loc.name}`);
 			const stamp = store.stamp();
 			const t: Timesheet = {
 				id: store.newId('timesheet'), business_id: loc.business_id, employee_id: e.id, location_id: loc.id, position_id: position,
@@ -246,14 +248,14 @@ export function manager(store: Store): Manager {
 		},
 		startBreak(employeeId) {
 			const t = clockedIn(employeeId);
-			if (breaks.has(t)) throw new Error(`${nameOf(person(employeeId))} is already on a break`);
+			if (breaks.has(t)) throw new Error(`${personName(person(employeeId))} is already on a break`);
 			breaks.set(t, Math.max(toMinute(now()), t.start_time));
 			return t;
 		},
 		endBreak(employeeId) {
 			const t = clockedIn(employeeId);
 			const start = breaks.get(t);
-			if (start === undefined) throw new Error(`${nameOf(person(employeeId))} is not on a break`);
+			if (start === undefined) throw new Error(`${personName(person(employeeId))} is not on a break`);
 			if (toMinute(now()) <= start) throw new Error('A break lasts at least a minute: move the clock forward first');
 			const added = closeBreak(t, toMinute(now()))!;
 			store.touch(t);
