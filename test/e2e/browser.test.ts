@@ -139,6 +139,8 @@ import {
 	addCollectionOption,
 	addNodeFromPanel,
 	byTestId,
+	CHROMIUM,
+	CHROMIUM_ARGS,
 	chooseOption,
 	editorNodeParameters,
 	pasteIntoEditor,
@@ -174,19 +176,6 @@ type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 jest.setTimeout(4 * 60_000);
 
-/** Debian's Chromium: what scripts/chromium.sh installs. */
-const CHROMIUM = '/usr/bin/chromium';
-/** Flags that work headless as root on these machines (see the notes on real n8n here). */
-const CHROMIUM_ARGS = [
-	'--headless',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
 const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 const SHIFT_NODE = 'Get shifts';
 const LOCATIONS_NODE = 'Get locations';

@@ -13,7 +13,7 @@ import { chromium, type Locator, type Page } from 'playwright-core';
 
 import { DEMO_OWNER, startDemo, type Demo } from '../../scripts/demo';
 import { assertBuilt, differences, executionItems, POLL_EVERY_15_SECONDS, REPO_ROOT, triggersThatLearned, waitFor, type N8nExecution } from './n8n';
-import { byTestId, UI_TIMEOUT } from './browser/ui';
+import { byTestId, CHROMIUM, CHROMIUM_ARGS, UI_TIMEOUT } from './browser/ui';
 import { pollsSince } from './trigger-scenario';
 import { CALENDAR_SYNC, CALENDAR_TABLE, EXPORTED_TIMESHEETS_TABLE, exampleWorkflows, MANAGER_ALERTS, MANAGER_ALERTS_TABLE, OPEN_SHIFTS, PAYROLL_EXPORT } from '../../demo/workflows';
 import { HarnessTypes } from '../harness/node-types';
@@ -21,9 +21,6 @@ import { PINNED_N8N_VERSION, runtimeDir } from './n8n/runtime';
 
 jest.setTimeout(8 * 60_000);
 
-/** Debian's Chromium and the flags that work headless as root here (as test/e2e/browser.test.ts launches it). */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -21,6 +21,20 @@
  */
 import type { Locator, Page } from 'playwright-core';
 
+/** Debian's Chromium: what scripts/chromium.sh installs. */
+export const CHROMIUM = '/usr/bin/chromium';
+/** Flags that work headless as root on these machines (see the notes on real n8n here). */
+export const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+
 /** Generous: a loaded 2-core machine runs n8n, its task runner, Chromium and jest at once. */
 export const UI_TIMEOUT = 60_000;
 
