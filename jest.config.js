@@ -15,7 +15,7 @@ const common = {
 	testEnvironment: 'node',
 	// Only the folders the tests and the code they import live in: jest's file crawl must not walk
 	// the real n8n installs (.n8n-runtime*, about 3 GB each) or dist/.
-	roots: ['<rootDir>/test', '<rootDir>/nodes', '<rootDir>/credentials', '<rootDir>/demo', '<rootDir>/scripts'],
+	roots: ['<rootDir>/test', '<rootDir>/sandbox', '<rootDir>/nodes', '<rootDir>/credentials', '<rootDir>/demo', '<rootDir>/scripts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
 };
 
@@ -88,7 +88,7 @@ module.exports = {
 	forceExit: true,
 	projects: [
 		{ ...inProcess, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
-		{ ...common, displayName: 'sandbox', testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'] },
+		{ ...common, displayName: 'sandbox', testMatch: ['<rootDir>/sandbox/**/*.test.ts'] },
 		{ ...inProcess, displayName: 'workflow', testMatch: ['<rootDir>/test/workflow/**/*.test.ts'] },
 		workflowOn('1.123', 'n8n-core-v1'),
 		workflowOn('2.41', 'n8n-core-v2-41', ['fault-drills']),

@@ -17,7 +17,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../test/harness';
-import { addBenchLocation, addTimesheets, touchTimesheets } from '../test/sandbox/bulk';
+import { addBenchLocation, addTimesheets, touchTimesheets } from '../sandbox/bulk';
 import { byId, CREDENTIAL_ID, useFixture } from '../test/workflow/fixture';
 
 const BURST = Number(process.env.BENCH_BURST ?? 10_000);

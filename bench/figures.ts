@@ -4,7 +4,7 @@
  * scenario's rows, all gathered here for the report and bench/results/latest.json; and
  * countRequests(), which tallies the API and OAuth requests the sandbox recorded for a run.
  */
-import { type RecordedRequest } from '../test/sandbox';
+import { type RecordedRequest } from '../sandbox';
 
 export interface Row {
 	scenario: string;

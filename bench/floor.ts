@@ -3,7 +3,7 @@
  * location with pages of 200, or creates shifts in batches of 100, straight against the sandbox
  * with fetch, one request after another and no n8n in between. Its time is the client's own.
  */
-import { type BenchPlace } from '../test/sandbox/bulk';
+import { type BenchPlace } from '../sandbox/bulk';
 import { type Bench } from './n8n';
 import { BATCH, PAGE } from './settings';
 

@@ -5,8 +5,8 @@
  * requests the sandbox saw, the process's idle and peak memory), and reading a node's own time, its
  * items and the error out of the execution n8n recorded.
  */
-import { type Sandbox } from '../test/sandbox';
-import { type BenchPlace } from '../test/sandbox/bulk';
+import { type Sandbox } from '../sandbox';
+import { type BenchPlace } from '../sandbox/bulk';
 import { type N8nExecution, type N8nInstance, type N8nServer, type WorkflowJson } from '../test/e2e/n8n';
 import { countRequests } from './figures';
 import { findN8nPid, memoryOf, resetPeak, sampleRss } from './proc';

@@ -19,8 +19,8 @@
  */
 import { randomUUID } from 'crypto';
 
-import { startSandbox } from '../test/sandbox';
-import { addBenchLocation, addShifts } from '../test/sandbox/bulk';
+import { startSandbox } from '../sandbox';
+import { addBenchLocation, addShifts } from '../sandbox/bulk';
 import { assertBuilt, E2E_CREDENTIAL, ensureRuntime, executionItems, rosteringCredential } from '../test/e2e/n8n';
 import { startQueueCluster, webhookWorkflow } from '../test/e2e/queue';
 

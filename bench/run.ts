@@ -31,8 +31,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { startSandbox } from '../test/sandbox';
-import { addBenchLocation } from '../test/sandbox/bulk';
+import { startSandbox } from '../sandbox';
+import { addBenchLocation } from '../sandbox/bulk';
 import { assertBuilt, createN8n, ensureRuntime, rosteringCredential, startServer, type N8nServer } from '../test/e2e/n8n';
 import { rateRows, rows, triggerFacts } from './figures';
 import { type Bench } from './n8n';

@@ -5,8 +5,8 @@
  * alone), the Shift trigger, and the small warm-up run each fresh n8n process gets before it is
  * measured. Each builder returns workflow JSON and sends nothing itself.
  */
-import { type Sandbox } from '../test/sandbox';
-import { type BenchPlace } from '../test/sandbox/bulk';
+import { type Sandbox } from '../sandbox';
+import { type BenchPlace } from '../sandbox/bulk';
 import { E2E_CREDENTIAL, type WorkflowJson } from '../test/e2e/n8n';
 import { BATCH } from './settings';
 

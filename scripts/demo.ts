@@ -16,7 +16,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { startSandbox, type Sandbox, type SandboxState } from '../test/sandbox';
+import { startSandbox, type Sandbox, type SandboxState } from '../sandbox';
 import { createN8n, ensureRuntime, startServer, type N8nInstance, type N8nServer } from '../test/e2e/n8n';
 import { connectThroughOAuth } from '../test/e2e/oauth';
 import { exampleWorkflows, DEMO_TABLES } from '../demo/workflows';

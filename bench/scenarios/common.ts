@@ -4,7 +4,7 @@
  * scenario, and createdCheck() counts the shifts a create run left at a location (created,
  * duplicated, missing) by the tag in their notes.
  */
-import { shiftsAt, type BenchPlace } from '../../test/sandbox/bulk';
+import { shiftsAt, type BenchPlace } from '../../sandbox/bulk';
 import { rows, type Row } from '../figures';
 import { type Bench } from '../n8n';
 import { log, MB } from '../settings';

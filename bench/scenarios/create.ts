@@ -4,7 +4,7 @@
  * posting per item, and the expert's Code node building batch bodies for the HTTP Request node;
  * plus what n8n's expressions alone cost for the same three mapped fields (Edit Fields).
  */
-import { clearShifts } from '../../test/sandbox/bulk';
+import { clearShifts } from '../../sandbox/bulk';
 import { type WorkflowJson } from '../../test/e2e/n8n';
 import { countRequests, type Row } from '../figures';
 import { floorCreate } from '../floor';

@@ -3,7 +3,7 @@
  * Shift's Get Many with Return All, and n8n's HTTP Request node paginated as n8n's documentation
  * shows it, followed by Split Out.
  */
-import { addShifts, clearShifts, shiftsAt } from '../../test/sandbox/bulk';
+import { addShifts, clearShifts, shiftsAt } from '../../sandbox/bulk';
 import { countRequests } from '../figures';
 import { floorList } from '../floor';
 import { errorOf, executionMs, itemsOut, measure, nodeTime, type Bench } from '../n8n';

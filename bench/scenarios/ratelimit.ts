@@ -4,7 +4,7 @@
  * node posting per item: requests and 429s, shifts created, failed items, duplicates and time,
  * against the time the requests needed take at that rate.
  */
-import { clearShifts } from '../../test/sandbox/bulk';
+import { clearShifts } from '../../sandbox/bulk';
 import { type WorkflowJson } from '../../test/e2e/n8n';
 import { countRequests, rateRows } from '../figures';
 import { errorOf, freshN8n, itemsOut, nodeTime, waitFinished, type Bench } from '../n8n';

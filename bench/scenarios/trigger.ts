@@ -7,8 +7,8 @@
  */
 import * as fs from 'fs';
 
-import { type RecordedRequest } from '../../test/sandbox';
-import { addShifts, addTimesheets, clearShifts, touchShifts, touchTimesheets } from '../../test/sandbox/bulk';
+import { type RecordedRequest } from '../../sandbox';
+import { addShifts, addTimesheets, clearShifts, touchShifts, touchTimesheets } from '../../sandbox/bulk';
 import { countRequests, triggerFacts } from '../figures';
 import { FINISHED, freshN8n, itemsOut, type Bench } from '../n8n';
 import { memoryOf, resetPeak, sampleRss } from '../proc';

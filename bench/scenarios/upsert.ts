@@ -3,7 +3,7 @@
  * BENCH_CREATE_N rows of which a tenth are changed and a tenth are new, against the fewest requests
  * it could need, with what it did to each row (created, updated, unchanged).
  */
-import { clearShifts, shiftsAt } from '../../test/sandbox/bulk';
+import { clearShifts, shiftsAt } from '../../sandbox/bulk';
 import { errorOf, executionMs, measure, nodeTime, type Bench } from '../n8n';
 import { BATCH, CONFIG, PAGE } from '../settings';
 import { oursMapped } from '../workflows';

@@ -134,7 +134,7 @@ import * as path from 'path';
 import { DateTime } from 'luxon';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-import { startSandbox } from '../sandbox';
+import { startSandbox } from '../../sandbox';
 import {
 	addCollectionOption,
 	addNodeFromPanel,

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../sandbox';
+import { startSandbox } from '../../sandbox';
 import { assertBuilt, E2E_CREDENTIAL, explain, rosteringCredential } from './n8n';
 import { sharedN8n, type SharedN8n } from './shared-n8n';
 

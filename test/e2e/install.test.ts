@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-import { startSandbox } from '../sandbox';
+import { startSandbox } from '../../sandbox';
 import { assertBuilt, createN8n, E2E_CREDENTIAL, ensureRuntime, explain, rosteringCredential, type N8nInstance } from './n8n';
 
 jest.setTimeout(10 * 60_000);

@@ -46,7 +46,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { startSandbox } from '../sandbox';
+import { startSandbox } from '../../sandbox';
 import { assertBuilt, E2E_CREDENTIAL, executionItems, rosteringCredential, type N8nServer, type WorkflowJson, waitFor, printServerLogOnFailure, onN8n1 } from './n8n';
 import { sharedN8n, type SharedN8n } from './shared-n8n';
 

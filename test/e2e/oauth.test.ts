@@ -22,7 +22,7 @@
  */
 import { createHash, randomUUID } from 'crypto';
 
-import { startSandbox, type RecordedRequest } from '../sandbox';
+import { startSandbox, type RecordedRequest } from '../../sandbox';
 import { assertBuilt, executionItems, type N8nInstance, type N8nServer, type WorkflowJson, printServerLogOnFailure } from './n8n';
 import { CALLBACK_PATH, connectThroughOAuth, CREDENTIAL_TYPE, databaseBytes, exportCredential, type ConnectResult } from './oauth';
 import { sharedN8n } from './shared-n8n';

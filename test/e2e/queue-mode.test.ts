@@ -21,8 +21,8 @@
  */
 import { randomUUID } from 'crypto';
 
-import { startSandbox, type RecordedRequest } from '../sandbox';
-import { addBenchLocation, addShifts, shiftsPerRow, type BenchPlace } from '../sandbox/bulk';
+import { startSandbox, type RecordedRequest } from '../../sandbox';
+import { addBenchLocation, addShifts, shiftsPerRow, type BenchPlace } from '../../sandbox/bulk';
 import { assertBuilt, E2E_CREDENTIAL, ensureRuntime, executionItems, rosteringCredential, waitFor, type N8nTaskData, type WorkflowJson } from './n8n';
 import { startQueueCluster, webhookWorkflow, type QueueCluster } from './queue';
 import { eachChangeOnceAcrossRestart, shiftTriggerWorkflow } from './trigger-scenario';

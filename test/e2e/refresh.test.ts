@@ -27,7 +27,7 @@
  */
 import { randomUUID } from 'crypto';
 
-import { startSandbox, type RecordedRequest } from '../sandbox';
+import { startSandbox, type RecordedRequest } from '../../sandbox';
 import { assertBuilt, E2E_CREDENTIAL, explain, rosteringCredential, type ExecuteResult, type WorkflowJson } from './n8n';
 import { exportCredential } from './oauth';
 import { sharedN8n, type SharedN8n } from './shared-n8n';

@@ -16,7 +16,7 @@
  *
  * n8n 1.x has no durable poll cursors: the file skips itself there, saying so.
  */
-import { startSandbox } from '../sandbox';
+import { startSandbox } from '../../sandbox';
 import {
 	assertBuilt,
 	createN8n,

@@ -4,7 +4,7 @@
  * changes made while n8n runs come out once each; n8n stopped, more changes made, n8n started
  * again: those come out once, and nothing delivered before comes out again.
  */
-import { startSandbox } from '../sandbox';
+import { startSandbox } from '../../sandbox';
 import { SIDE_BY_SIDE_SKIPPED } from '../../nodes/shared/trigger/side-by-side';
 import { randomUUID } from 'crypto';
 

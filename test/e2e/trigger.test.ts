@@ -29,7 +29,7 @@ import { randomUUID } from 'crypto';
 import { CUSTOM_API_CALL } from '../../nodes/shared/n8n-internals';
 import { resource } from '../../nodes/shared/resources';
 import { WATCHABLE } from '../../nodes/shared/trigger/trigger';
-import { startSandbox } from '../sandbox';
+import { startSandbox } from '../../sandbox';
 import { attendancePeople, eachChangeOnceAcrossRestart, pollsSince, provokeAttendance, shiftsApi, shiftTriggerWorkflow, TRIGGER, type ShiftsApi } from './trigger-scenario';
 import {
 	assertBuilt,

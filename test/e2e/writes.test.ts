@@ -13,8 +13,8 @@ import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { startSandbox, type RecordedRequest } from '../sandbox';
-import { shiftsPerRow } from '../sandbox/bulk';
+import { startSandbox, type RecordedRequest } from '../../sandbox';
+import { shiftsPerRow } from '../../sandbox/bulk';
 import { assertBuilt, createN8n, E2E_CREDENTIAL, ensureRuntime, explain, onN8n1, rosteringCredential, type WorkflowJson } from './n8n';
 import { sharedN8n, type SharedN8n } from './shared-n8n';
 

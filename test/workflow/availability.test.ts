@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { RosteringAvailability } from '../../nodes/RosteringAvailability/RosteringAvailability.node';
-import type { Availability } from '../sandbox/model';
+import type { Availability } from '../../sandbox/model';
 import { ALL_PERMISSIONS, byId, useFixture } from './fixture';
 
 const f = useFixture();

@@ -14,7 +14,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
 import type { RunWorkflowResult } from '../harness';
-import type { RecordedRequest } from '../sandbox';
+import type { RecordedRequest } from '../../sandbox';
 import { stableJson } from '../../nodes/shared/input/values';
 import { MAX_RESENDS_PER_BATCH } from '../../nodes/shared/writes/writes';
 import { letPausesLast } from '../harness/waits';

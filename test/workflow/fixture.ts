@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
-import { ALL_SCOPES } from '../sandbox/permissions';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { ALL_SCOPES } from '../../sandbox/permissions';
 import { PollHarness, runWorkflow, singleNodeWorkflow, type RunWorkflowOptions, type RunWorkflowResult } from '../harness';
 
 export const CREDENTIAL_ID = 'cred-1';

@@ -15,7 +15,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 /**
  * The time zones rows are at: the seed's (one active location each: see seedLookups' locationIn),
- * all east of UTC, and New York, west of it, where the tests add a location (test/sandbox/bulk.ts
+ * all east of UTC, and New York, west of it, where the tests add a location (sandbox/bulk.ts
  * addLocationIn, WEST_OF_UTC). Auckland's location offers no on-demand shifts: it comes last.
  */
 export const ZONES = ['Australia/Sydney', 'Australia/Brisbane', 'America/New_York', 'Australia/Perth', 'Pacific/Auckland'] as const;

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
-import type { LeaveBalance } from '../sandbox/model';
+import type { LeaveBalance } from '../../sandbox/model';
 import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, useFixture } from './fixture';
 
 const f = useFixture();

@@ -9,7 +9,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { RosteringLeaveRequest } from '../../nodes/RosteringLeaveRequest/RosteringLeaveRequest.node';
 import { RosteringLeaveRequestTrigger } from '../../nodes/RosteringLeaveRequestTrigger/RosteringLeaveRequestTrigger.node';
 import { listSearch } from '../harness';
-import type { LeaveRequest } from '../sandbox/model';
+import type { LeaveRequest } from '../../sandbox/model';
 import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, useFixture } from './fixture';
 
 const f = useFixture();

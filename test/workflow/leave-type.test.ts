@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { LeaveType } from '../sandbox/model';
+import type { LeaveType } from '../../sandbox/model';
 import { ALL_PERMISSIONS, useFixture } from './fixture';
 
 const f = useFixture();

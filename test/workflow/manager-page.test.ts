@@ -1,5 +1,5 @@
 /**
- * The sandbox's manager page (test/sandbox/manager-page.ts) driven over HTTP as a person would,
+ * The sandbox's manager page (sandbox/manager-page.ts) driven over HTTP as a person would,
  * with the package's real trigger nodes polled as n8n polls them (PollHarness): each button makes
  * the event the page says, and each event comes out exactly once. On a quiet day far ahead with
  * the service's clock set there (as trigger-attendance.test.ts does), a shift of our own, so the
@@ -12,7 +12,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
-import { hexId } from '../sandbox/ids';
+import { hexId } from '../../sandbox/ids';
 import { byId, seedLookups, triggerOf, useFixture } from './fixture';
 
 jest.setTimeout(120_000);

@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordedRequest } from '../sandbox';
-import { shiftsPerRow } from '../sandbox/bulk';
+import type { RecordedRequest } from '../../sandbox';
+import { shiftsPerRow } from '../../sandbox/bulk';
 import { resourceMapperFields } from '../harness';
 import { CREDENTIAL_ID, useFixture, seedLookups } from './fixture';
 import { RosteringShift } from '../../nodes/RosteringShift/RosteringShift.node';

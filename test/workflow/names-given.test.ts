@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordedRequest } from '../sandbox';
+import type { RecordedRequest } from '../../sandbox';
 import { useFixture, seedLookups } from './fixture';
 
 const f = useFixture();

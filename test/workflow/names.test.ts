@@ -17,7 +17,7 @@ import { NAMED_FIELDS, NAMED_RESOURCES } from '../../nodes/shared/editor/names';
 import { addNamesOption } from '../../nodes/shared/editor/fields';
 import { RESOURCES, type ResourceKey } from '../../nodes/shared/resources';
 import { registerNodeType, runWorkflow } from '../harness';
-import { api } from '../sandbox/helpers';
+import { api } from '../../sandbox/helpers';
 import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 const f = useFixture();

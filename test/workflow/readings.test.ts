@@ -1,5 +1,5 @@
 /**
- * The nodes under every reading of what the spec leaves open (test/sandbox/CHOICES.md › Other
+ * The nodes under every reading of what the spec leaves open (sandbox/CHOICES.md › Other
  * readings (switches)): for each value of each switch, the writing and listing nodes are run
  * against the sandbox answering that way, and the test asserts what a user would see: the items,
  * the hint above them, the error and its request id, the waits, and what the service stored.
@@ -7,9 +7,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { READING_CHOICES, type RecordedRequest } from '../sandbox';
-import { DEFAULT_READINGS } from '../sandbox/readings';
-import { addBenchLocation, addShifts, shiftsPerRow } from '../sandbox/bulk';
+import { READING_CHOICES, type RecordedRequest } from '../../sandbox';
+import { DEFAULT_READINGS } from '../../sandbox/readings';
+import { addBenchLocation, addShifts, shiftsPerRow } from '../../sandbox/bulk';
 import { RETRY_DELAYS_MS } from '../../nodes/shared/requests/transport';
 import { ON_N8N_1, PollHarness } from '../harness';
 import { recordedWaits } from '../harness/waits';

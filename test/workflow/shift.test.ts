@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { ON_N8N_1 } from '../harness';
 import { ALL_PERMISSIONS, byId, seedLookups, useFixture } from './fixture';
 import { recordedWaits } from '../harness/waits';
-import { addLocationIn } from '../sandbox/bulk';
+import { addLocationIn } from '../../sandbox/bulk';
 import { OTHER_OFFSETS, WEST_OF_UTC, ZONES } from './generators';
 
 const f = useFixture();

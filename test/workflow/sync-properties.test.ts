@@ -20,10 +20,10 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { READING_CHOICES, type RecordedRequest } from '../sandbox';
-import type { Readings } from '../sandbox/readings';
+import { READING_CHOICES, type RecordedRequest } from '../../sandbox';
+import type { Readings } from '../../sandbox/readings';
 import { seedLookups, useFixture } from './fixture';
-import { addLocationIn } from '../sandbox/bulk';
+import { addLocationIn } from '../../sandbox/bulk';
 import { breaksOf, dstDays, instants, notesOf, rowItem, rowSpecs, rowYear, shuffled, WEST_OF_UTC, ZONES, type Place, type RowSpec } from './generators';
 
 jest.setTimeout(120_000);

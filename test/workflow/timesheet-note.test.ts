@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { RosteringTimesheet } from '../../nodes/RosteringTimesheet/RosteringTimesheet.node';
 import { registerNodeType } from '../harness';
-import type { RecordedRequest } from '../sandbox';
+import type { RecordedRequest } from '../../sandbox';
 import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
 
 // A Create Many of 150 and several runs a test: room for a busy machine.

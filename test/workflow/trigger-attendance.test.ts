@@ -11,8 +11,8 @@ import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
-import { READING_CHOICES } from '../sandbox';
-import { addBenchLocation, addTimesheets, touchTimesheets } from '../sandbox/bulk';
+import { READING_CHOICES } from '../../sandbox';
+import { addBenchLocation, addTimesheets, touchTimesheets } from '../../sandbox/bulk';
 import { byId, CREDENTIAL_ID, seedLookups, triggerOf, useFixture } from './fixture';
 
 jest.setTimeout(60_000);

@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
-import { READING_CHOICES } from '../sandbox';
+import { READING_CHOICES } from '../../sandbox';
 import type { TriggerState } from '../../nodes/shared/trigger/changes';
 import { byId, seedLookups, triggerOf, useFixture } from './fixture';
 

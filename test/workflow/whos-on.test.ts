@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { api } from '../sandbox/helpers';
+import { api } from '../../sandbox/helpers';
 import { ALL_PERMISSIONS, byId, seedLookups, useFixture } from './fixture';
 
 const f = useFixture();

@@ -7,8 +7,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordedRequest } from '../sandbox';
-import { shiftsPerRow } from '../sandbox/bulk';
+import type { RecordedRequest } from '../../sandbox';
+import { shiftsPerRow } from '../../sandbox/bulk';
 import { RosteringShift } from '../../nodes/RosteringShift/RosteringShift.node';
 import { ON_N8N_1, registerNodeType } from '../harness';
 import { onPause, recordedWaits } from '../harness/waits';

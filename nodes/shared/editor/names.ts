@@ -29,7 +29,7 @@ export interface NamedField {
 	kind: NameKind;
 }
 
-/** Every id field Add Names recognises, in the shapes the records carry them (test/sandbox, the spec). */
+/** Every id field Add Names recognises, in the shapes the records carry them (sandbox/, the spec). */
 export const NAMED_FIELDS: NamedField[] = [
 	{ id: 'employee_id', name: 'employee_name', kind: 'employee' },
 	// shift swaps: who offered and who was asked

@@ -4,7 +4,7 @@ import { IANAZone } from 'luxon';
 /**
  * Reading the service's successful answers where the spec leaves their shape "not shown" (issue 29):
  * the answer to a batch create, to a change or a delete, and a list page's last-page marker. Each
- * reader accepts every reasonable form (test/sandbox/CHOICES.md › Other readings lists the forms the
+ * reader accepts every reasonable form (sandbox/CHOICES.md › Other readings lists the forms the
  * sandbox can answer in, and test/workflow/readings.test.ts runs the nodes under each). What a
  * reader cannot place is never taken for a failure: a 2xx means the service stored the write.
  */

@@ -128,7 +128,7 @@ function firstText(places: IDataObject[], names: string[]): string | undefined {
  * message, request_id, field}}` (the sandbox's default), the first of an `errors` list, the body
  * itself (`{code, message, ...}`), an OAuth-style `{error: "<code>", error_description}`, and a
  * text body `<code>: <message>`. Other usual names are read too (error_code, type, detail, title,
- * requestId, trace_id, param, parameter, path, pointer). test/sandbox/CHOICES.md › errorBody.
+ * requestId, trace_id, param, parameter, path, pointer). sandbox/CHOICES.md › errorBody.
  */
 export function readErrorBody(raw: unknown): { code?: string; message?: string; requestId?: string; field?: string } {
 	let body: unknown = Buffer.isBuffer(raw) ? raw.toString('utf8') : raw;

@@ -41,7 +41,7 @@ export const KEPT_FIELDS: Partial<Record<ResourceKey, string[]>> = {
 	timesheet: ['employee_id', 'location_id', 'position_id', 'shift_id', 'start_time', 'end_time', 'status', 'breaks', 'note', 'notes', 'project_id', 'paid_hours', 'archived'],
 	onDemandShift: ['location_id', 'position_id', 'start_time', 'end_time', 'status', 'rate_set', 'notes', 'posted_at', 'archived'],
 	project: ['name', 'code', 'colour', 'status', 'employee_ids', 'archived'],
-	// Inferred fields (the spec does not show leave's): the sandbox's, test/sandbox/CHOICES.md.
+	// Inferred fields (the spec does not show leave's): the sandbox's, sandbox/CHOICES.md.
 	leaveRequest: ['employee_id', 'type_id', 'start_date', 'end_date', 'hours', 'status', 'reason', 'archived'],
 };
 

@@ -5,7 +5,7 @@
  * (baseUrl, scope, grantType...) need not be given: n8n fills in their defaults when it resolves
  * the credential.
  */
-import { ALL_SCOPES } from '../../sandbox/permissions';
+import { ALL_SCOPES } from '../../../sandbox/permissions';
 
 /** A credential as `n8n import:credentials` takes it; `data` is plain (n8n encrypts it). */
 export interface CredentialInput {
