@@ -171,6 +171,50 @@ describe('Limiter', () => {
 		expect(results).toEqual(Array.from({ length: 20 }, (_, i) => i));
 		expect(limiter.inFlight).toBe(0);
 	});
+	it('halves its bound on slowDown (down to one) and grows back one by one on speedUp, up to its ceiling', () => {
+		const limiter = new Limiter(10);
+		limiter.slowDown();
+		expect(limiter.size).toBe(5);
+		limiter.slowDown();
+		limiter.slowDown();
+		limiter.slowDown();
+		limiter.slowDown();
+		expect(limiter.size).toBe(1);
+		for (let i = 0; i < 20; i++) limiter.speedUp();
+		expect(limiter.size).toBe(10);
+	});
+	it('holds tasks back while the bound is lowered, and starts them as it grows again', async () => {
+		const limiter = new Limiter(4);
+		const gates: Array<() => void> = [];
+		let running = 0;
+		let peak = 0;
+		const task = async () => {
+			running++;
+			peak = Math.max(peak, running);
+			await new Promise<void>((resolve) => gates.push(resolve));
+			running--;
+		};
+		const tick = async () => await new Promise((resolve) => setImmediate(resolve));
+		const first = Array.from({ length: 4 }, async () => await limiter.run(task));
+		await tick();
+		expect(running).toBe(4);
+		limiter.slowDown(); // a 429: two at once from now on
+		const more = Array.from({ length: 4 }, async () => await limiter.run(task));
+		gates.splice(0, 3).forEach((open) => open());
+		await tick();
+		// Three ended, but only one slot passed on: one still running and one started, two at once.
+		expect(running).toBe(2);
+		limiter.speedUp(); // the service took a request: three at once
+		await tick();
+		expect(running).toBe(3);
+		while (gates.length > 0) {
+			gates.splice(0).forEach((open) => open());
+			await tick();
+		}
+		await Promise.all([...first, ...more]);
+		expect(peak).toBe(4);
+		expect(limiter.inFlight).toBe(0);
+	});
 	it('frees the slot when a task fails', async () => {
 		const limiter = new Limiter(1);
 		await expect(limiter.run(async () => { throw new Error('boom'); })).rejects.toThrow('boom');

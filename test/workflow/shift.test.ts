@@ -11,6 +11,7 @@ import { ON_N8N_1 } from '../harness';
 import { ALL_PERMISSIONS, byId, seedLookups, useFixture } from './fixture';
 import { recordedWaits } from '../harness/waits';
 import { addLocationIn } from '../../sandbox/bulk';
+import { MAX_CONCURRENT_REQUESTS } from '../../nodes/shared/requests/limiter';
 import { OTHER_OFFSETS, WEST_OF_UTC, ZONES } from './generators';
 
 const f = useFixture();
@@ -507,6 +508,38 @@ describe('Create Many', () => {
 		expect(new Set(output.map((o) => o.json.id)).size).toBe(150);
 	});
 
+	it('sends 1,000 rows as ten batches: the first alone, then the other nine at once; each shift created once', async () => {
+		const location = locationIn('Australia/Sydney');
+		const input = rows(1000, location, positionAt(location.id));
+		f.sandbox.setLatency(30);
+		const result = await f.run('rosteringShift', mapped, input);
+		f.sandbox.setLatency(0);
+		expect(result.error).toBeUndefined();
+		expect(shiftRequests('POST').map((p) => p.status)).toEqual(Array(10).fill(201));
+		// Nine at once, never ten: the first batch was alone.
+		expect(f.sandbox.maxConcurrentRequests).toBe(MAX_CONCURRENT_REQUESTS - 1);
+		const created = [...f.sandbox.store.t.shifts.values()].filter((s) => s.created_by_app && s.location_id === location.id);
+		expect(created).toHaveLength(1000);
+		expect(new Set(result.json('Node').map((o) => o.id)).size).toBe(1000);
+	});
+
+	it('after a 429, sends fewer batches at once (the bound halves, then grows back one by one); each shift created once', async () => {
+		const location = locationIn('Australia/Sydney');
+		const input = rows(1000, location, positionAt(location.id));
+		f.sandbox.injectFault({ method: 'POST', path: '/v1/shifts', status: 429, retryAfter: 0, times: 1 });
+		f.sandbox.setLatency(30);
+		const result = await f.run('rosteringShift', mapped, input);
+		f.sandbox.setLatency(0);
+		expect(result.error).toBeUndefined();
+		const posts = shiftRequests('POST');
+		expect(posts.map((p) => p.status)).toEqual([429, ...Array(10).fill(201)]);
+		// The first batch again under its own key; then at most six, seven at once, not nine.
+		expect(posts[1].headers['idempotency-key']).toBe(posts[0].headers['idempotency-key']);
+		expect(f.sandbox.maxConcurrentRequests).toBeLessThan(MAX_CONCURRENT_REQUESTS - 1);
+		const created = [...f.sandbox.store.t.shifts.values()].filter((s) => s.created_by_app && s.location_id === location.id);
+		expect(created).toHaveLength(1000);
+	});
+
 	it('sends nothing when one item is invalid, and names the item and the field', async () => {
 		const location = locations()[0];
 		const input = rows(5, location, positionAt(location.id));
@@ -624,7 +657,7 @@ describe('Update and Delete', () => {
 });
 
 describe('many input items', () => {
-	it('keeps at most 4 requests in flight against one connection', async () => {
+	it(`keeps at most ${MAX_CONCURRENT_REQUESTS} requests in flight against one connection`, async () => {
 		f.sandbox.setLatency(50);
 		const ids = [...f.sandbox.store.t.shifts.values()].filter((s) => s.business_id === business()).slice(0, 12).map((s) => s.id);
 		f.sandbox.clearRequests();
@@ -634,6 +667,6 @@ describe('many input items', () => {
 		expect(result.json('Node').map((s) => s.id)).toEqual(ids);
 		expect(shiftRequests('GET')).toHaveLength(12);
 		// Twelve items at once, with 50 ms a request: the bound, and no more, is used.
-		expect(f.sandbox.maxConcurrentRequests).toBe(4);
+		expect(f.sandbox.maxConcurrentRequests).toBe(MAX_CONCURRENT_REQUESTS);
 	});
 });

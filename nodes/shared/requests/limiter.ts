@@ -1,20 +1,29 @@
 /**
- * Bounds how many requests are in flight against one connection at a time.
+ * Bounds how many requests are in flight against one connection at a time, and lowers the bound
+ * while the service says it is busy.
  *
  * n8n-core's RoutingNode (2.40.3, routing-node.js `runNode`) starts the request of every input
  * item at once and waits with Promise.allSettled, so 1,000 input items would otherwise be 1,000
  * simultaneous requests. Every request of this package takes a slot here first. Plain promises,
  * no timers: a released slot goes straight to the next waiter.
+ *
+ * The bound starts at the ceiling. A 429 halves it (down to one request at a time); each request
+ * the service takes raises it by one, back up to the ceiling: the service's rate limits are not
+ * published (spec › Rate limits), so the bound finds what the service takes instead of guessing.
  */
 export class Limiter {
 	private active = 0;
 
+	private bound: number;
+
 	private readonly waiting: Array<() => void> = [];
 
-	constructor(readonly size: number) {}
+	constructor(readonly ceiling: number) {
+		this.bound = ceiling;
+	}
 
 	async run<T>(task: () => Promise<T>): Promise<T> {
-		if (this.active >= this.size) {
+		if (this.active >= this.bound) {
 			await new Promise<void>((resolve) => this.waiting.push(resolve));
 		} else {
 			this.active++;
@@ -22,20 +31,52 @@ export class Limiter {
 		try {
 			return await task();
 		} finally {
-			const next = this.waiting.shift();
-			// The slot passes to the next waiter as it is; only an idle slot is given back.
-			if (next) next();
-			else this.active--;
+			this.release();
 		}
+	}
+
+	/** The service answered 429: half as many requests at once from now on. */
+	slowDown(): void {
+		this.bound = Math.max(1, Math.floor(this.bound / 2));
+	}
+
+	/** The service took a request: one more request at once, up to the ceiling. */
+	speedUp(): void {
+		if (this.bound >= this.ceiling) return;
+		this.bound++;
+		this.startWaiting();
+	}
+
+	/** How many requests may be in flight now. */
+	get size(): number {
+		return this.bound;
 	}
 
 	get inFlight(): number {
 		return this.active;
 	}
+
+	private release(): void {
+		// The slot passes to the next waiter as it is, unless the bound was lowered meanwhile.
+		const next = this.active <= this.bound ? this.waiting.shift() : undefined;
+		if (next) next();
+		else this.active--;
+	}
+
+	private startWaiting(): void {
+		while (this.active < this.bound && this.waiting.length > 0) {
+			this.active++;
+			this.waiting.shift()!();
+		}
+	}
 }
 
-/** Requests in flight per connection. Four keeps a workflow quick without crowding the service. */
-export const MAX_CONCURRENT_REQUESTS = 4;
+/**
+ * Requests in flight per connection at most. Ten: a Create Many of 1,000 rows sends its ten
+ * batches in two steps (the first alone, then the other nine at once), as an HTTP Request node
+ * would send them all at once; the bound then backs off on 429s.
+ */
+export const MAX_CONCURRENT_REQUESTS = 10;
 
 const limiters = new Map<string, Limiter>();
 

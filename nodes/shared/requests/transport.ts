@@ -177,6 +177,11 @@ function hasIdempotencyKey(request: ApiRequest): boolean {
 	return Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
 }
 
+/** How many requests may be in flight against the node's connection now (requests/limiter.ts). */
+export function requestsAtOnce(ctx: RequestContext): number {
+	return limiterFor(connectionKey(ctx, CREDENTIAL_TYPE)).size;
+}
+
 /**
  * Sends one request and returns the parsed body. Waits out 429s for as long as Retry-After says
  * (up to the cap), retries 5xx and network failures with backoff (or after the Retry-After a 5xx
@@ -194,7 +199,8 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 		headers: { Accept: 'application/json', ...(request.headers ?? {}) },
 		json: true,
 	};
-	return await limiterFor(connectionKey(ctx, CREDENTIAL_TYPE)).run(async () => {
+	const limiter = limiterFor(connectionKey(ctx, CREDENTIAL_TYPE));
+	return await limiter.run(async () => {
 		let transientRetries = 0;
 		let rateLimited = 0;
 		let rateLimitWaitedMs = 0;
@@ -210,6 +216,7 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 					qs: httpOptions.qs && { ...httpOptions.qs },
 					...(full ? { returnFullResponse: true } : {}),
 				})) as IDataObject | undefined;
+				limiter.speedUp();
 				if (!full) return bodyOf(answer);
 				const date = Date.parse(String((answer?.headers as IDataObject | undefined)?.date ?? ''));
 				options.onServiceTime?.(Number.isNaN(date) ? undefined : date);
@@ -228,6 +235,7 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 				// A 429 and a request still in progress under the same Idempotency-Key both mean "not
 				// now": waiting and sending the same request again cannot do anything twice.
 				const notNow = failure.status === 429 || (failure.code === 'request_in_progress' && hasIdempotencyKey(request));
+				if (failure.status === 429) limiter.slowDown();
 				if (notNow) {
 					// Without a Retry-After (none sent, or n8n 1.x, which drops response headers:
 					// n8n-internals A1) the node backs off on its own, within Max Rate-Limit Wait.

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { subjectOf } from '../requests/errors';
 import { requestOptionsOf, type Spacing } from '../n8n-internals';
 import { MAX_BATCH_SIZE, resource, type ResourceKey } from '../resources';
-import { idempotencyKey, keyScope, listAll, send, type KeyScope } from '../requests/transport';
+import { idempotencyKey, keyScope, listAll, requestsAtOnce, send, type KeyScope } from '../requests/transport';
 import { startDateSpan } from '../input/values';
 import { MAX_CONCURRENT_REQUESTS } from '../requests/limiter';
 import { reportUnmatched } from './mapper';
@@ -21,9 +21,10 @@ import { itemAt, runShared, type WriteItem } from './rows';
  * 1. Every item's parameters are read once and its body built and checked, before anything is
  *    sent. An item that fails, an expression that cannot be evaluated included, is a bad item.
  *    Without Continue On Fail, one bad item means nothing is sent and the error names it.
- * 2. Create sends one request per item (at most four at once); Create Many sends the items in
- *    batches of up to 100, each saved all or nothing by the service: the first batch alone, then
- *    up to four at once, started in input order. Items with
+ * 2. Create sends one request per item (at most ten at once, fewer while the service answers 429:
+ *    requests/limiter.ts); Create Many sends the items in batches of up to 100, each saved all or
+ *    nothing by the service: the first batch alone, then the rest at once within the same bound,
+ *    started in input order. Items with
  *    the user's own Idempotency Key are sent one by one in both, since the service keeps one key
  *    per request.
  * 3. Every request carries an Idempotency-Key derived from the n8n instance, workflow, execution,
@@ -304,18 +305,33 @@ function stopIfBad(run: Run, bad: number[], count: number): void {
 	throw withDescription(first, `Nothing was sent: every item is checked before the first request, so fix item ${bad[0]} and run again.${others}`);
 }
 
-/** Sends each item on its own, at most four at once, in input order; stops starting new ones once the run stops. */
+/** Sends each item on its own, as many at once as the connection's bound allows, in input order; stops starting new ones once the run stops. */
 export async function sendEach(run: Run, items: Ready[]): Promise<void> {
 	await inTurn(run, items, async (entry) => await run.sendOne(entry, 'POST', run.url));
 }
 
-/** Runs `work` on each entry in input order, at most `limit` at once; none starts once the run stops. */
+/**
+ * Runs `work` on each entry in input order, as many at once as the connection's bound allows
+ * (requests/limiter.ts: ten, fewer after a 429) and at most `limit`; none starts once the run stops.
+ * The bound is read again as each one ends, so a run slows down as soon as the service says it is
+ * busy, and nothing waits for a slot that a stopped run would then use.
+ */
 export async function inTurn<T>(run: Run, entries: T[], work: (entry: T) => Promise<void>, limit = MAX_CONCURRENT_REQUESTS): Promise<void> {
 	let next = 0;
-	const worker = async () => {
-		while (next < entries.length && !run.isStopped) await work(entries[next++]);
-	};
-	await Promise.all(Array.from({ length: Math.min(limit, entries.length) }, worker));
+	let running = 0;
+	await new Promise<void>((resolve, reject) => {
+		const startMore = () => {
+			while (next < entries.length && !run.isStopped && running < Math.min(limit, requestsAtOnce(run.ctx))) {
+				running++;
+				work(entries[next++]).then(() => {
+					running--;
+					startMore();
+				}, reject);
+			}
+			if (running === 0) resolve();
+		};
+		startMore();
+	});
 }
 
 /**
@@ -363,8 +379,8 @@ async function sendBatch(run: Run, batch: Ready[]): Promise<BatchOutcome> {
 }
 
 /**
- * Sends batches of up to 100, each all or nothing: the first alone, then up to four at once in
- * input order; the first refusal stops the rest unless Continue On Fail. With Continue On Fail, a
+ * Sends batches of up to 100, each all or nothing: the first alone, then the rest at once (within
+ * the connection's bound: ten, fewer after a 429) in input order; the first refusal stops the rest unless Continue On Fail. With Continue On Fail, a
  * batch refused for its items is sent again without the refused ones (sendPart), so the valid items
  * are created once and only the refused ones come out as errors.
  */
@@ -374,7 +390,7 @@ export async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 	const sendWhole = async (whole: Ready[]) => await sendPart(run, whole);
 	// The first batch goes alone: what stops a run (the connection, a permission, a field every row
 	// gets wrong, the service down) shows on it, before anything more is sent. The others then go
-	// up to four at once, started in input order: each is saved all or nothing under its own key, so
+	// at once within the connection's bound, started in input order: each is saved all or nothing under its own key, so
 	// their order at the service does not matter. Once the run stops no further batch starts; the
 	// ones in flight finish, and the error names every item they created.
 	if (batches.length > 0) await sendWhole(batches[0]);
