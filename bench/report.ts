@@ -37,7 +37,7 @@ export function report(): string {
 	const lines: string[] = [];
 	lines.push(
 		`Run ${m.date} on ${m.cpu}, ${m.ram} RAM; n8n ${m.n8n} on Node ${m.n8nNode} (bench and sandbox on Node ${m.benchNode}); ${m.package}. ` +
-			`Sandbox latency ${CONFIG.latencyMs} ms a request${CONFIG.quick ? ' (quick mode)' : ''}; n8n's expression engine: ${CONFIG.expressionEngine}${CONFIG.expressionEngine === 'vm' ? " (n8n 2.x's default)" : ''}. Time: the node's own executionTime in n8n's execution (HTTP Request + Split Out for the HTTP Request node's listing, Code + HTTP Request for the expert's creates); the floor's is its client time. Peak: VmHWM of the n8n process during the run, idle: its RSS after start and a small warm-up run.`,
+			`Sandbox latency ${CONFIG.latencyMs} ms a request${CONFIG.quick ? ' (quick mode)' : ''}; n8n's expression engine: ${CONFIG.expressionEngine}${CONFIG.expressionEngine === 'vm' ? " (n8n 2.x's default)" : ''}. Time: the node's own executionTime in n8n's execution (HTTP Request + Split Out for the HTTP Request node's listing, Code + HTTP Request for the expert's creates, signed with n8n's generic OAuth2 credential; ours / Code + HTTP compares with that one); the floor's is its client time. Peak: VmHWM of the n8n process during the run, idle: its RSS after start and a small warm-up run.`,
 		'',
 	);
 	if (rows.length) {

@@ -33,10 +33,12 @@ import * as path from 'path';
 
 import { startSandbox } from '../sandbox';
 import { addBenchLocation } from '../sandbox/bulk';
-import { assertBuilt, createN8n, ensureRuntime, rosteringCredential, startServer, type N8nServer } from '../test/e2e/n8n';
+import { assertBuilt, createN8n, ensureRuntime, rosteringCredential, startServer, type CredentialInput, type N8nServer } from '../test/e2e/n8n';
+import { ALL_SCOPES } from '../sandbox/permissions';
 import { rateRows, rows, triggerFacts } from './figures';
 import { type Bench } from './n8n';
 import { machine, report, updateReadme } from './report';
+import { GENERIC_OAUTH2 } from './workflows';
 import { creating } from './scenarios/create';
 import { listing } from './scenarios/list';
 import { rateLimited } from './scenarios/ratelimit';
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
 	try {
 		await instance.importCredentials([
 			rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens: sb.issueToken({ ttlSeconds: 24 * 3600 }) }),
+			genericOAuth2Credential(sb),
 		]);
 		const warmupId = await instance.importWorkflow(warmupWorkflow(sb, listPlace));
 		server = await startServer(instance);
@@ -110,6 +113,28 @@ async function main(): Promise<void> {
 	fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ machine: machine(), config: CONFIG, rows, trigger: triggerFacts, rateLimited: rateRows }, null, 2));
 	if (CONFIG.readme) updateReadme(table);
 	log(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * n8n's generic OAuth2 credential as a user without this package fills it in (Authorization Code,
+ * the service's two addresses, the app's id and secret, the permissions as the scope, the client
+ * authenticated in the header), already connected: the tokens as n8n keeps them after its flow.
+ */
+function genericOAuth2Credential(sb: Awaited<ReturnType<typeof startSandbox>>): CredentialInput {
+	return {
+		...GENERIC_OAUTH2,
+		data: {
+			grantType: 'authorizationCode',
+			authUrl: `${sb.url}/oauth/authorize`,
+			accessTokenUrl: `${sb.url}/oauth/token`,
+			clientId: sb.clientId,
+			clientSecret: sb.clientSecret,
+			scope: ALL_SCOPES.join(' '),
+			authQueryParameters: '',
+			authentication: 'header',
+			oauthTokenData: sb.issueToken({ ttlSeconds: 24 * 3600 }),
+		},
+	};
 }
 
 main().catch((error: unknown) => {

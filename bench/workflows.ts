@@ -11,6 +11,25 @@ import { E2E_CREDENTIAL, type WorkflowJson } from '../test/e2e/n8n';
 import { BATCH } from './settings';
 
 const credentials = { [E2E_CREDENTIAL.type]: { id: E2E_CREDENTIAL.id, name: E2E_CREDENTIAL.name } };
+
+/**
+ * n8n's generic OAuth2 credential (type oAuth2Api), connected to the same sandbox app: what a user
+ * without this package signs the HTTP Request node with (run.ts imports it).
+ */
+export const GENERIC_OAUTH2 = { id: 'benchGenericOAuth2', name: 'Generic OAuth2 (bench)', type: 'oAuth2Api' } as const;
+
+/** How an HTTP Request node signs: this package's credential, or n8n's generic OAuth2 one. */
+export type HttpAuth = 'package' | 'generic';
+
+function httpAuthentication(auth: HttpAuth): Record<string, unknown> {
+	return auth === 'generic'
+		? { authentication: 'genericCredentialType', genericAuthType: GENERIC_OAUTH2.type }
+		: { authentication: 'predefinedCredentialType', nodeCredentialType: 'rosteringOAuth2Api' };
+}
+
+function httpCredentials(auth: HttpAuth): Record<string, unknown> {
+	return auth === 'generic' ? { [GENERIC_OAUTH2.type]: { id: GENERIC_OAUTH2.id, name: GENERIC_OAUTH2.name } } : credentials;
+}
 let nodeSeq = 0;
 const nodeId = () => `bench-node-${++nodeSeq}`;
 
@@ -161,7 +180,7 @@ export function expressionsOnly(rows: Array<Record<string, unknown>>): WorkflowJ
 }
 
 /** n8n's HTTP Request node posting `jsonBody` (an expression) to /v1/shifts for every item it gets. */
-function httpPostShifts(sb: Sandbox, jsonBody: string): Record<string, unknown> {
+function httpPostShifts(sb: Sandbox, jsonBody: string, auth: HttpAuth = 'package'): Record<string, unknown> {
 	return {
 		name: 'HTTP Request',
 		type: 'n8n-nodes-base.httpRequest',
@@ -169,14 +188,13 @@ function httpPostShifts(sb: Sandbox, jsonBody: string): Record<string, unknown> 
 		parameters: {
 			method: 'POST',
 			url: `${sb.url}/v1/shifts`,
-			authentication: 'predefinedCredentialType',
-			nodeCredentialType: 'rosteringOAuth2Api',
+			...httpAuthentication(auth),
 			sendBody: true,
 			specifyBody: 'json',
 			jsonBody,
 			options: {},
 		},
-		credentials,
+		credentials: httpCredentials(auth),
 	};
 }
 
@@ -190,9 +208,11 @@ export function httpNodeCreate(sb: Sandbox, place: BenchPlace, rows: Array<Recor
  * The expert alternative to Create Many (issue 21): a Code node that builds the batch bodies
  * ({data: [...]} of up to 100 shifts, one item per batch) and n8n's HTTP Request node posting
  * each one, as someone who knows n8n and the API would build it. No Idempotency-Key, no check of
- * the rows before sending: what it costs is n8n's Code node and one request per batch.
+ * the rows before sending: what it costs is n8n's Code node and one request per batch. Signed with
+ * n8n's generic OAuth2 credential (what a user without this package has: issue 39) or, for
+ * comparison, with this package's credential, which n8n reads and evaluates for each request.
  */
-export function codeBatchesAndHttpNode(sb: Sandbox, place: BenchPlace, rows: Array<Record<string, unknown>>): WorkflowJson {
+export function codeBatchesAndHttpNode(sb: Sandbox, place: BenchPlace, rows: Array<Record<string, unknown>>, auth: HttpAuth): WorkflowJson {
 	const jsCode = [
 		'const rows = $input.all().map((item) => item.json);',
 		'const batches = [];',
@@ -204,7 +224,7 @@ export function codeBatchesAndHttpNode(sb: Sandbox, place: BenchPlace, rows: Arr
 	].join('\n');
 	return workflow(
 		'bench: Code node (batch bodies) + HTTP Request node',
-		[{ name: 'Batch Bodies', type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode } }, httpPostShifts(sb, '={{ JSON.stringify($json) }}')],
+		[{ name: 'Batch Bodies', type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode } }, httpPostShifts(sb, '={{ JSON.stringify($json) }}', auth)],
 		rows,
 	);
 }
