@@ -2,7 +2,8 @@
  * The report: the markdown tables of what the scenarios collected (the list, create and upsert
  * rows, the trigger's on/off figures, the rate-limit rows), headed by the machine, n8n and Node
  * versions and the settings they ran with; and updateReadme(), which replaces the table between
- * README.md's <!-- bench:start --> and <!-- bench:end --> markers.
+ * the <!-- bench:start --> and <!-- bench:end --> markers of docs/figures.md (the figures README
+ * links to; README itself keeps a short summary).
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -104,16 +105,16 @@ export function report(): string {
 }
 
 export function updateReadme(table: string): void {
-	const file = path.join(REPO_ROOT, 'README.md');
+	const file = path.join(REPO_ROOT, 'docs', 'figures.md');
 	const text = fs.readFileSync(file, 'utf8');
 	const start = '<!-- bench:start -->';
 	const end = '<!-- bench:end -->';
 	const i = text.indexOf(start);
 	const j = text.indexOf(end);
 	if (i < 0 || j < i) {
-		log('README.md has no <!-- bench:start --> … <!-- bench:end --> markers: not updated');
+		log('docs/figures.md has no <!-- bench:start --> … <!-- bench:end --> markers: not updated');
 		return;
 	}
 	fs.writeFileSync(file, `${text.slice(0, i + start.length)}\n${table}\n${text.slice(j)}`);
-	log('README.md updated');
+	log('docs/figures.md updated');
 }

@@ -7,7 +7,7 @@
  *   npm run bench                                  # the issue's defaults (about 10 minutes)
  *   npm run bench -- --quick                       # smoke check: small N, about 3 minutes
  *   BENCH_N=1000,10000 BENCH_LATENCY_MS=50 npm run bench
- *   BENCH_SCENARIOS=list,create npm run bench -- --readme   # also rewrite README's table
+ *   BENCH_SCENARIOS=list,create npm run bench -- --readme   # also rewrite the table in docs/figures.md
  *
  * Environment (or --name=value arguments, e.g. --n=1000,10000 --latency-ms=20):
  *   BENCH_N            list sizes (default 1000,10000,50000; quick: 1000,5000)
@@ -18,7 +18,7 @@
  *   BENCH_RATE         sandbox rate limit in scenario 4, requests/s (default 10)
  *   BENCH_RATE_N       shifts created under the rate limit (default 1000; quick: 100)
  *   BENCH_SCENARIOS    any of list,create,upsert,trigger,ratelimit,attendance (default all but attendance)
- *   BENCH_README=1     (or --readme) replace the table in README.md's "## Benchmarks"
+ *   BENCH_README=1     (or --readme) replace the table in docs/figures.md (README links to it)
  *   BENCH_EXPRESSION_ENGINE  n8n's N8N_EXPRESSION_ENGINE: vm (n8n 2.x's default) or legacy
  *   BENCH_PROFILE=1    V8 CPU profiles of the n8n processes in bench/results/profiles (one per run)
  *   BENCH_DEBUG=1      the trigger scenario writes the requests it saw to /tmp/bench-{activation,burst}-{on,off}.json
