@@ -9,7 +9,7 @@ import type { INodeProperties } from 'n8n-workflow';
  * service (rejected, canceled, withdrawn...) is filtered on that way, and the Status filter says so.
  * The trigger's Decided event needs no spelling: any move out of pending (what-changed.ts).
  */
-export const OTHER_STATUS_NOTE =
+const OTHER_STATUS_NOTE =
 	"The service may name the states after pending otherwise (for example rejected, canceled or withdrawn): for a state not in the list, switch this field to Expression and type it as the service writes it";
 
 /** A Filters collection whose Status filter says how to filter on a state not in its list. */

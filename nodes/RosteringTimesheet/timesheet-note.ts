@@ -41,7 +41,7 @@ import { CREDENTIAL_TYPE, type RequestContext } from '../shared/requests/transpo
  * out as the service returns them: a timesheet carries `note` or `notes`, whichever it answers with.
  */
 
-export type NoteKey = 'note' | 'notes';
+type NoteKey = 'note' | 'notes';
 
 const NOTE_KEYS: NoteKey[] = ['note', 'notes'];
 
@@ -72,7 +72,7 @@ function renamed(record: IDataObject, from: NoteKey, to: NoteKey): IDataObject {
 }
 
 /** The body with its note (every record's, in a batch) under `to`. */
-export function withNoteKey(body: IDataObject, from: NoteKey, to: NoteKey): IDataObject {
+function withNoteKey(body: IDataObject, from: NoteKey, to: NoteKey): IDataObject {
 	if (from === to) return body;
 	if (Array.isArray(body.data)) return { ...body, data: (body.data as IDataObject[]).map((record) => renamed(record, from, to)) };
 	return renamed(body, from, to);

@@ -46,7 +46,7 @@ export function timesheetBreaks(): INodeProperties {
 type Break = { start?: unknown; end?: unknown; paid?: unknown };
 
 /** An instant truncated to the minute, as the service stores timesheet times. */
-export function minuteOf(timestamp: string): number {
+function minuteOf(timestamp: string): number {
 	return Math.floor(Date.parse(timestamp) / 60_000) * 60_000;
 }
 

@@ -116,7 +116,7 @@ export function isRefreshRefused(error: unknown): boolean {
  * that collection to every declarative node) and hands to the pagination function: every request
  * the package makes for the node must keep them.
  */
-export const PASSED_THROUGH = ['timeout', 'proxy', 'skipSslCertificateValidation', 'allowedDomains'] as const;
+const PASSED_THROUGH = ['timeout', 'proxy', 'skipSslCertificateValidation', 'allowedDomains'] as const;
 
 export function passThroughOf(options: IDataObject | IHttpRequestOptions): Partial<IHttpRequestOptions> {
 	const kept: IDataObject = {};
@@ -217,6 +217,7 @@ export function aiToolRouting(request: { method: IHttpRequestMethods; url: strin
  * "__CUSTOM_API_CALL__ shift". Each action node ends its operations with this one instead: n8n
  * then appends none, the editor treats the value as its own (a notice pointing to the HTTP
  * Request node), and the node is named "Custom API call".
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
 export const CUSTOM_API_CALL: INodePropertyOptions = {
 	name: 'Custom API Call',

@@ -45,7 +45,7 @@ export function throughTransport(...preSend: PreSendAction[]): INodeRequestSend 
 }
 
 /** The value of an id picker, checked, for the item being processed. */
-export function idParameter(ctx: IExecuteSingleFunctions, name: string, field: string, singular: string): string {
+function idParameter(ctx: IExecuteSingleFunctions, name: string, field: string, singular: string): string {
 	const value = ctx.getNodeParameter(name, '', { extractValue: true });
 	return checkId(ctx.getNode(), ctx.getItemIndex(), value, field, singular);
 }

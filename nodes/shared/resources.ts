@@ -48,7 +48,7 @@ const ANY_READ = ['settings:read', 'roster:read', 'timesheets:read', 'people:rea
 const PAGING: ListParameter[] = ['limit', 'after', 'updated_since', 'include_archived'];
 
 /** Spec, "Limits": 92 days for shifts, timesheets, on-demand shifts, leave and availability. */
-export const MAX_RANGE_DAYS = 92;
+const MAX_RANGE_DAYS = 92;
 /** Spec, "Limits": page size 1 to 200. The fewest requests come from the largest page. */
 export const MAX_PAGE_SIZE = 200;
 /** Spec, "Batch create": up to 100 items a request. */

@@ -17,6 +17,7 @@ import { simplifyOption } from './simplify';
  * names it ("Get Many", "Create Many"), not its value. Each node repeats it as a literal, because
  * n8n's lint (node-class-description-missing-subtitle) only accepts a string written in place;
  * test/unit/invariants.test.ts checks every node carries exactly this.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
 export const OPERATION_SUBTITLE =
 	'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}';

@@ -70,7 +70,7 @@ export const NAMED_RESOURCES: ResourceKey[] = [
 ];
 
 /** Where the option sits on the node, for messages. */
-export const ADD_NAMES_OPTION = 'Options › Add Names';
+const ADD_NAMES_OPTION = 'Options › Add Names';
 
 /** "Ava Singh": the preferred name (or first name) and last name, as the employee picker shows it. */
 export function employeeName(employee: IDataObject): string | null {
@@ -122,7 +122,10 @@ const LISTS: Record<NameKind, NameList> = {
 	position: anyReadList('position'),
 };
 
-/** Names by id, for each kind read. */
+/**
+ * Names by id, for each kind read.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export type NameLists = Map<NameKind, Map<string, string | null>>;
 
 const FIELDS_BY_ID = new Map(NAMED_FIELDS.map((field) => [field.id, field]));
@@ -132,7 +135,10 @@ function hasIds(value: unknown): boolean {
 	return Array.isArray(value) && value.some((id) => typeof id === 'string' && id !== '');
 }
 
-/** The kinds of names these records need: those of the id fields that hold an id. */
+/**
+ * The kinds of names these records need: those of the id fields that hold an id.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export function kindsNeeded(records: IDataObject[]): Set<NameKind> {
 	const kinds = new Set<NameKind>();
 	for (const record of records) {
@@ -153,6 +159,7 @@ function nameOf(value: unknown, names: Map<string, string | null> | undefined): 
 /**
  * The record with a name placed right after each id field it recognises (a list of names after a
  * list of ids). A name field the record already has is left as it is.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
 export function withNames(record: IDataObject, names: NameLists): IDataObject {
 	if (!record || typeof record !== 'object' || Array.isArray(record)) return record;

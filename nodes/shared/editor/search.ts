@@ -65,7 +65,7 @@ function currentId(ctx: ILoadOptionsFunctions, name: string): string | undefined
 	return undefined;
 }
 
-export async function searchLocations(
+async function searchLocations(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
@@ -74,7 +74,7 @@ export async function searchLocations(
 }
 
 /** Positions of the location chosen in the node, when one is chosen. */
-export async function searchPositions(
+async function searchPositions(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
@@ -93,7 +93,7 @@ export async function searchPositions(
 	);
 }
 
-export async function searchEmployees(
+async function searchEmployees(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
@@ -109,7 +109,7 @@ export async function searchEmployees(
 }
 
 /** Shifts from yesterday to four weeks ahead, labelled with their local times as the API gives them. */
-export async function searchShifts(
+async function searchShifts(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
@@ -129,7 +129,7 @@ export async function searchShifts(
 }
 
 /** Projects, active first as the service lists them, with their codes. */
-export async function searchProjects(
+async function searchProjects(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
@@ -153,7 +153,7 @@ function around(daysBack: number, daysAhead: number): IDataObject {
 }
 
 /** Timesheets of the last four weeks. */
-export async function searchTimesheets(
+async function searchTimesheets(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
@@ -162,7 +162,7 @@ export async function searchTimesheets(
 }
 
 /** On-demand shifts from a week ago to four weeks ahead. */
-export async function searchOnDemandShifts(
+async function searchOnDemandShifts(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
@@ -171,7 +171,7 @@ export async function searchOnDemandShifts(
 }
 
 /** Employments, labelled by basis and start date; archived ones are people who left. */
-export async function searchEmployments(
+async function searchEmployments(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
@@ -188,7 +188,7 @@ export async function searchEmployments(
 }
 
 /** Shift swaps, labelled by their answer and when they were asked. */
-export async function searchShiftSwaps(
+async function searchShiftSwaps(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
@@ -214,7 +214,7 @@ async function locationNames(ctx: ILoadOptionsFunctions): Promise<Map<string, st
 }
 
 /** Rosters from four weeks back to eight ahead: "Week of 2026-11-23 · Circular Quay Café · 35 shifts". */
-export async function searchRosters(
+async function searchRosters(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
@@ -232,7 +232,7 @@ export async function searchRosters(
 }
 
 /** Leave requests from a month back to two months ahead (the list takes at most 92 days). */
-export async function searchLeaveRequests(
+async function searchLeaveRequests(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
@@ -247,7 +247,7 @@ export async function searchLeaveRequests(
 	);
 }
 
-export async function searchLeaveTypes(
+async function searchLeaveTypes(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
@@ -255,7 +255,7 @@ export async function searchLeaveTypes(
 	return await search(this, 'leaveType', {}, (t) => `${t.name}${t.paid === false && !/unpaid/i.test(String(t.name)) ? ' (unpaid)' : ''}`, filter, paginationToken);
 }
 
-export async function searchAwards(
+async function searchAwards(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,

@@ -9,7 +9,10 @@ import { IANAZone } from 'luxon';
  * reader cannot place is never taken for a failure: a 2xx means the service stored the write.
  */
 
-/** What a write's item says when the service's answer did not hold the record. */
+/**
+ * What a write's item says when the service's answer did not hold the record.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export const NOT_RETURNED =
 	'The service accepted this write but its answer did not include the record: the fields shown are what was sent.';
 

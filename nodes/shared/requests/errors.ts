@@ -66,6 +66,7 @@ const FIELD_LABELS: Record<string, string> = {
  * The label on the node's form for a field the service names: "position_id" → "Position",
  * "start_time" → "Start Time", "breaks[1].duration_minutes" → "Break 2 › Duration (Minutes)".
  * A batch's "data[3]." prefix is left out (the item is named separately).
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
 export function fieldLabel(apiField: string): string {
 	return apiField
@@ -102,7 +103,10 @@ function header(headers: unknown, name: string): string | undefined {
  */
 const NETWORK_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ESOCKETTIMEDOUT']);
 
-/** Seconds from a Retry-After header: delta-seconds or an HTTP date. */
+/**
+ * Seconds from a Retry-After header: delta-seconds or an HTTP date.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
 	if (value === undefined || value === '') return undefined;
 	const seconds = Number(value);
@@ -129,6 +133,7 @@ function firstText(places: IDataObject[], names: string[]): string | undefined {
  * itself (`{code, message, ...}`), an OAuth-style `{error: "<code>", error_description}`, and a
  * text body `<code>: <message>`. Other usual names are read too (error_code, type, detail, title,
  * requestId, trace_id, param, parameter, path, pointer). sandbox/CHOICES.md › errorBody.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
 export function readErrorBody(raw: unknown): { code?: string; message?: string; requestId?: string; field?: string } {
 	let body: unknown = Buffer.isBuffer(raw) ? raw.toString('utf8') : raw;

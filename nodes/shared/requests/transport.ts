@@ -37,12 +37,15 @@ export const CREDENTIAL_TYPE = 'rosteringOAuth2Api';
 
 export type RequestContext = IExecuteSingleFunctions | IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
-/** Waits between retries of a request that is safe to repeat (5xx, network errors). */
+/**
+ * Waits between retries of a request that is safe to repeat (5xx, network errors).
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export const RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
 /** Default ceiling on one Retry-After wait; the nodes let the user change it. */
-export const DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS = 60;
+const DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS = 60;
 /** Waits before a request goes again after n8n's renewal of the token was refused (see send). */
-export const REFRESH_RETRY_DELAYS_MS = [250, 1000];
+const REFRESH_RETRY_DELAYS_MS = [250, 1000];
 /**
  * How long one request keeps waiting out 429s (or a request in progress): at least this many
  * times, and beyond that while all its waits together stay within this many Max Rate-Limit Waits
@@ -51,7 +54,7 @@ export const REFRESH_RETRY_DELAYS_MS = [250, 1000];
  * six executions on two workers against 5 requests a second, a request refused eleven times in a
  * row (one second asked each time) failed although the service was answering others all along.
  */
-export const RATE_LIMIT_RETRIES = 10;
+const RATE_LIMIT_RETRIES = 10;
 /** Statuses that mean "try again later" rather than "this request is wrong". */
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 
@@ -398,7 +401,10 @@ function addDays(date: string, days: number): string {
 	return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Consecutive from/to windows of at most `rangeDays` days covering the whole range. */
+/**
+ * Consecutive from/to windows of at most `rangeDays` days covering the whole range.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export function splitRange(from: string, to: string, rangeDays: number): Array<{ from: string; to: string }> {
 	const windows: Array<{ from: string; to: string }> = [];
 	for (let start = from; start <= to; start = addDays(start, rangeDays)) {
@@ -413,6 +419,7 @@ export function splitRange(from: string, to: string, rangeDays: number): Array<{
  * reads pages of 200, the most the API gives. Limit N reads the fewest pages that hold N, sized to
  * share N out evenly: 250 → two pages of 125, never 200 + 200. When N does not divide evenly, the
  * pages hold at most (pages − 1) records more than N, which are dropped.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
 export function pageSizeFor(limit: number | undefined): number {
 	if (limit === undefined) return MAX_PAGE_SIZE;

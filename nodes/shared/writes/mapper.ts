@@ -27,7 +27,7 @@ import type { WriteItem } from './rows';
 export const MAPPER_PARAMETER = 'columns';
 
 /** One writable API field as the mapper shows it. */
-export interface MappedField {
+interface MappedField {
 	/** The API's field name: the key in a mapped row and in Map Automatically's input. */
 	id: string;
 	displayName: string;
@@ -109,7 +109,7 @@ function fieldListOf(spec: MapperSpec, operation: string): FieldList {
 }
 
 /** The fields one operation shows, the record id first where it has one. */
-export function fieldsFor(spec: MapperSpec, operation: string): MappedField[] {
+function fieldsFor(spec: MapperSpec, operation: string): MappedField[] {
 	return fieldListOf(spec, operation).fields;
 }
 
@@ -175,7 +175,10 @@ export function resourceMapping(spec: MapperSpec) {
 	};
 }
 
-/** The mapper's fields for an operation, as getMappingColumns gives them to n8n's editor. */
+/**
+ * The mapper's fields for an operation, as getMappingColumns gives them to n8n's editor.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export function mappingFields(spec: MapperSpec, operation: string): ResourceMapperField[] {
 	const mode = modeOf(operation);
 	return fieldsFor(spec, operation).map((field) => ({
@@ -240,13 +243,13 @@ function autoMapped(json: IDataObject, list: FieldList): { values: IDataObject; 
 }
 
 /** Map Automatically: the input fields of an item not used (autoMapped; none in Map Each Column Manually). */
-export function unusedColumns(item: WriteItem, spec: MapperSpec, operation: string): string[] {
+function unusedColumns(item: WriteItem, spec: MapperSpec, operation: string): string[] {
 	if (item.read(`${MAPPER_PARAMETER}.mappingMode`, 'defineBelow') !== 'autoMapInputData') return [];
 	return autoMapped(item.json, fieldListOf(spec, operation)).unused;
 }
 
 /** True for a value that gives nothing: a blank cell, null, or an empty list from the mapper. */
-export function isBlank(value: unknown): boolean {
+function isBlank(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
@@ -282,7 +285,7 @@ export function booleanField(label: string) {
 }
 
 /** A mapped value that cannot stand for its field: becomes the item's input error (relabelled). */
-export class MappingError extends Error {
+class MappingError extends Error {
 	constructor(
 		message: string,
 		readonly description: string,

@@ -14,7 +14,7 @@ import { capitalised } from '../input/values';
  */
 
 /** Reads one of the item's parameters, as n8n's getNodeParameter does (an expression evaluated for this item). */
-export type ReadParameter = (name: string, fallback?: unknown, options?: IGetNodeParameterOptions) => unknown;
+type ReadParameter = (name: string, fallback?: unknown, options?: IGetNodeParameterOptions) => unknown;
 
 export interface WriteItem {
 	node: INode;
@@ -71,7 +71,7 @@ function holdsExpression(value: unknown): boolean {
  * node (n8n's getNode deep-copies it on every call). With 1,000 items that saves thousands of
  * evaluations and copies. An expression that cannot be worked out fails naming its parameter.
  */
-export function parameterReader(ctx: IExecuteFunctions, itemIndex: number, shared: RunShared): ReadParameter {
+function parameterReader(ctx: IExecuteFunctions, itemIndex: number, shared: RunShared): ReadParameter {
 	const { node, constants } = shared;
 	const read = new Map<string, unknown>();
 	return (name, fallback, options) => {

@@ -107,7 +107,7 @@ interface Upsert<R extends object = object> {
 	keyOf: (values: IDataObject) => string;
 }
 
-export function upsertOperation<Row extends object>(writes: WriteSpec<Row>, spec: UpsertSpec) {
+function upsertOperation<Row extends object>(writes: WriteSpec<Row>, spec: UpsertSpec) {
 	const { mapper } = writes;
 	const url = `/v1/${resource(mapper.key).path}`;
 	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

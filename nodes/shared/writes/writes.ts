@@ -48,7 +48,10 @@ export interface Ready {
 	id?: string;
 }
 
-/** "0–99, 130, 200–249" for a list of item numbers. */
+/**
+ * "0–99, 130, 200–249" for a list of item numbers.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export function itemRanges(indexes: number[]): string {
 	const sorted = [...indexes].sort((a, b) => a - b);
 	const parts: string[] = [];
@@ -339,6 +342,7 @@ export async function inTurn<T>(run: Run, entries: T[], work: (entry: T) => Prom
  * refused it because of one item (each time without that item), before the rest is split in
  * halves instead. A refused batch saves nothing, so the valid items must go again; one item at a
  * time costs a request per refused item, while halves find several refused items in fewer requests.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
 export const MAX_RESENDS_PER_BATCH = 3;
 
