@@ -4,8 +4,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
 import { builderHint } from '../shared/editor/builder-hints';
+import { NO_CLOCK_IN_EVENTS } from './no-clock-in';
 
-/** Starts a workflow on changes to shifts; paired with Rostering Shift in n8n's nodes panel by its name. */
+/**
+ * Starts a workflow on changes to shifts; paired with Rostering Shift in n8n's nodes panel by its name.
+ * Its own event, No Clock-In, is beside it (no-clock-in.ts).
+ */
 export class RosteringShiftTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Shift Trigger',
@@ -23,12 +27,12 @@ export class RosteringShiftTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		properties: triggerProperties('shift'),
+		properties: triggerProperties('shift', NO_CLOCK_IN_EVENTS),
 	};
 
 	methods = { listSearch };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollChanges(this, 'shift');
+		return await pollChanges(this, 'shift', NO_CLOCK_IN_EVENTS);
 	}
 }

@@ -4,8 +4,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, triggerProperties } from '../shared/trigger/trigger';
 import { builderHint } from '../shared/editor/builder-hints';
+import { ATTENDANCE } from './attendance';
 
-/** Starts a workflow on changes to timesheets; paired with Rostering Timesheet in n8n's nodes panel by its name. */
+/**
+ * Starts a workflow on changes to timesheets; paired with Rostering Timesheet in n8n's nodes panel by
+ * its name. Its own events, the attendance events (Late Clock-In, Still Clocked In, Break Not Taken,
+ * Long Hours), are beside it (attendance.ts, with the shifts they read: shift-reads.ts).
+ */
 export class RosteringTimesheetTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Rostering Timesheet Trigger',
@@ -23,12 +28,12 @@ export class RosteringTimesheetTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		properties: triggerProperties('timesheet'),
+		properties: triggerProperties('timesheet', ATTENDANCE),
 	};
 
 	methods = { listSearch };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollChanges(this, 'timesheet');
+		return await pollChanges(this, 'timesheet', ATTENDANCE);
 	}
 }

@@ -4,12 +4,19 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resource, type ResourceKey } from '../shared/resources';
 import { listSearch } from '../shared/editor/search';
 import { pollChanges, title, triggerProperties, WATCHABLE } from '../shared/trigger/trigger';
+import type { TriggerExtension } from '../shared/trigger/extension';
+import { NO_CLOCK_IN_EVENTS } from '../RosteringShiftTrigger/no-clock-in';
+import { ATTENDANCE } from '../RosteringTimesheetTrigger/attendance';
+
+/** The events of a resource's own trigger beyond the shared ones, which its poll runs here too. */
+const OWN_EVENTS: Partial<Record<ResourceKey, TriggerExtension>> = { shift: NO_CLOCK_IN_EVENTS, timesheet: ATTENDANCE };
 
 /**
  * The first trigger of the package: one node for every watchable resource, chosen by its Resource
  * selector. Each resource now has a trigger of its own (Rostering Shift Trigger, ...), which n8n's
  * nodes panel pairs with the resource's node; this one is hidden from the panel and stays so that
- * workflows saved with it keep running unchanged. It polls exactly as they do (shared/trigger/trigger.ts).
+ * workflows saved with it keep running unchanged. It polls exactly as they do (shared/trigger/trigger.ts),
+ * with their own events (OWN_EVENTS), though its Events list does not offer them.
  */
 export class RosteringTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -49,6 +56,7 @@ export class RosteringTrigger implements INodeType {
 	methods = { listSearch };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollChanges(this, this.getNodeParameter('resource') as ResourceKey);
+		const key = this.getNodeParameter('resource') as ResourceKey;
+		return await pollChanges(this, key, OWN_EVENTS[key]);
 	}
 }

@@ -1,5 +1,5 @@
 /**
- * The Timesheet trigger's attendance and compliance events (nodes/shared/trigger/attendance.ts), run
+ * The Timesheet trigger's attendance and compliance events (nodes/RosteringTimesheetTrigger/attendance.ts), run
  * as n8n runs a poll trigger (PollHarness) against the sandbox, on a quiet day far ahead with the
  * service's clock moved by the test: a shift given to someone, their timesheet created late, left
  * open past the shift's end, then closed with no break and longer than the shift, past a weekly

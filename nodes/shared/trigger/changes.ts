@@ -4,7 +4,6 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ResourceKey } from '../resources';
 import { stableJson } from '../input/values';
 import { bound, emptyMemory, fieldsOf, recall, remember, withFields, type Memory } from './what-changed';
-import type { AttendanceState } from './attendance';
 
 /**
  * What the Rostering Trigger remembers between polls, and how a page of records read with
@@ -30,7 +29,11 @@ import type { AttendanceState } from './attendance';
 /** How far each poll reaches back before the saved position. */
 export const OVERLAP_MS = 60_000;
 
-/** The trigger's whole saved state (static data `state`): its position, what it remembers, its checks. */
+/**
+ * The trigger's saved state (static data `state`): its position and what it remembers. A trigger's
+ * own events (extension.ts) keep theirs beside these, each under its `stateKey` (the Shift
+ * trigger's `clockIns`, the Timesheet trigger's `attendance`), carried from poll to poll as is.
+ */
 export interface TriggerState {
 	/** The resource and server-side filters the position belongs to; a change starts over. */
 	config: string;
@@ -42,10 +45,6 @@ export interface TriggerState {
 	seen: Record<string, string>;
 	/** What the trigger last saw of each record (absent in a state saved before it kept one). */
 	memory?: Memory;
-	/** The Shift trigger's No Clock-In check (no-clock-in.ts), once it has looked. */
-	clockIns?: ClockInCheck;
-	/** The Timesheet trigger's attendance events (attendance.ts): what it watches and has told. */
-	attendance?: AttendanceState;
 	/** How many polls delivered from this state: with the cursor, where a poll starts from (side-by-side.ts). */
 	deliveries?: number;
 	/**
@@ -53,14 +52,6 @@ export interface TriggerState {
 	 * what Fetch Test Event shows on a trigger that has delivered (trigger.ts lastDelivered).
 	 */
 	lastDelivered?: Record<string, { at: number; json: IDataObject }>;
-}
-
-/** What the check keeps in the trigger's state: how far it has looked, and what it has told. */
-export interface ClockInCheck {
-	/** Shifts due at or before this moment (service time, ms) have been looked at. */
-	until: number;
-	/** "<shift id>@<start ms>" → start ms, for the shifts told, kept two days past their start. */
-	told: Record<string, number>;
 }
 
 export type ChangeEvent = 'created' | 'updated' | 'removed';
@@ -189,7 +180,7 @@ export function takeChanges(
 
 	// Everything changed before the poll began has been listed (late ones come in the overlap).
 	const cursor = Math.max(state.cursor, serviceTime ?? newest);
-	// What else the state holds (the Shift trigger's clock-in check) goes on as it was.
+	// What else the state holds (a trigger's own events' state, extension.ts) goes on as it was.
 	const next: TriggerState = { ...state, cursor, seen: {}, memory };
 	if (!remembering) delete next.memory;
 	const keepFrom = windowStart(next);

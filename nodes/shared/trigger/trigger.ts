@@ -11,16 +11,16 @@ import { RESOURCES, resource, type ResourceKey } from '../resources';
 import { listAll, send, startPoll } from '../requests/transport';
 import { checkId, dayOf, inputError, stableJson, titleCase, toTimestamp } from '../input/values';
 import { DELIVERED_NOTE, DERIVED_EVENTS, diff, exampleItems, fieldsOf, KEPT_FIELDS, lastDeliveredNote, MAX_REMEMBERED, NOT_SEEN_NOTE, recall, type TriggerItem } from './what-changed';
-import { missedClockIns, NO_CLOCK_IN, NO_CLOCK_IN_EVENT, recentMissedClockIns } from './no-clock-in';
 import { claimPosition } from './side-by-side';
-import { ATTENDANCE_EVENT_OPTIONS, ATTENDANCE_PROPERTIES, attendanceItems, attendanceSettings, choosesAttendance, recentAttendance, shiftNeeds, type AttendanceSettings } from './attendance';
-import { shiftReads, type ShiftReads } from './shift-reads';
+import type { ExtensionPoll, PollFound, TriggerExtension } from './extension';
 
 /**
  * What every Rostering trigger shares: its parameters and its poll. Each watchable resource has a
  * trigger of its own (Rostering<Group>Trigger, named so n8n's nodes panel pairs it with the
  * resource's action node), and RosteringTrigger, hidden from the panel, keeps the workflows saved
- * with its Resource selector running. Both poll the same way, from here.
+ * with its Resource selector running. Both poll the same way, from here. A trigger's events of its
+ * own (the Shift trigger's No Clock-In, the Timesheet trigger's attendance events) come from its
+ * node's folder, as a TriggerExtension (extension.ts) the node passes in; none is named here.
  */
 
 /** The lists a trigger can watch: every one that takes updated_since (who's on now does not). */
@@ -136,8 +136,9 @@ export const TRIGGER_SUBTITLE =
 /**
  * The parameters of a trigger: for one resource (`key`), or, for RosteringTrigger, for the resource
  * its selector names (`key` undefined: one Filters collection per resource, shown by the selector).
+ * `extension`: the trigger's own events, with their parameters after Events.
  */
-export function triggerProperties(key?: ResourceKey): INodeProperties[] {
+export function triggerProperties(key?: ResourceKey, extension?: TriggerExtension): INodeProperties[] {
 	const filters = key
 		? [triggerFilters(key)].map((filters) => {
 				const own = { ...filters };
@@ -154,17 +155,19 @@ export function triggerProperties(key?: ResourceKey): INodeProperties[] {
 			type: 'notice',
 			default: '',
 		},
-		...eventProperties(key),
+		...eventProperties(key, extension),
 		...START_PROPERTIES,
 		...filters.filter((p) => (p.options ?? []).length > 0),
 		triggerOptions(key),
 	];
 }
 
-/** Events, and No Clock-In's minutes on the Shift trigger. A resource's own trigger also offers the events derived from what changed. */
-function eventProperties(key?: ResourceKey): INodeProperties[] {
+/**
+ * Events, then the parameters of the trigger's own events (`extension`). A resource's own trigger
+ * also offers the events derived from what changed.
+ */
+function eventProperties(key?: ResourceKey, extension?: TriggerExtension): INodeProperties[] {
 	const derived = key ? (DERIVED_EVENTS[key] ?? []) : [];
-	const noClockIn = key === 'shift';
 	const events: INodeProperties = {
 		displayName: 'Events',
 		name: 'events',
@@ -175,28 +178,12 @@ function eventProperties(key?: ResourceKey): INodeProperties[] {
 			{ name: 'Removed', value: 'removed', description: 'A record deleted or archived (lists that have no archived records never show this)' },
 			{ name: 'Updated', value: 'updated', description: 'Any other change to a record' },
 			...derived.map(({ name, value, description }) => ({ name, value, description })),
-			...(noClockIn
-				? [{ name: 'No Clock-In', value: NO_CLOCK_IN_EVENT, description: 'A shift with an employee that started a while ago (No Clock-In After) with no timesheet for that person at that location' }]
-				: []),
-			...(key === 'timesheet' ? ATTENDANCE_EVENT_OPTIONS : []),
+			...(extension?.events ?? []),
 		].sort((a, b) => a.name.localeCompare(b.name)),
 		default: ['created', 'updated', 'removed'],
 		description: 'Which changes start the workflow; Created, Updated and Removed together mean any change',
 	};
-	if (key === 'timesheet') return [events, ...ATTENDANCE_PROPERTIES];
-	if (!noClockIn) return [events];
-	return [
-		events,
-		{
-			displayName: 'No Clock-In After (Minutes)',
-			name: 'noClockInAfter',
-			type: 'number' as const,
-			typeOptions: { minValue: 1, maxValue: 1440 },
-			default: NO_CLOCK_IN.defaultMinutes,
-			displayOptions: { show: { events: [NO_CLOCK_IN_EVENT] } },
-			description: 'How long after a shift starts its employee must have clocked in (a timesheet at its location from an hour before its start)',
-		},
-	];
+	return [events, ...(extension?.properties ?? [])];
 }
 
 /** Where the trigger starts: from activation, or since a date. */
@@ -314,32 +301,39 @@ async function recordsInUse(ctx: IPollFunctions, key: ResourceKey, query: IDataO
 	return await listAll(ctx, `/v1/${spec.path}`, qs, { subject: subjectOf(key, 'getAll'), limit: MAX_REMEMBERED, rangeDays: spec.rangeDays, maxRateLimitWaitSeconds });
 }
 
-/** The events chosen and what they need, checked: Events not empty, Say What Changed on for the events told from memory. */
-function chosen(ctx: IPollFunctions, key: ResourceKey) {
+/**
+ * A trigger's own events at one poll: the extension, and its settings (present only when Events
+ * chooses one of them, checked by the extension).
+ */
+interface Extra {
+	extension: TriggerExtension;
+	settings: unknown;
+}
+
+/** The events chosen and what they need, checked: Events not empty, and the trigger's own events' settings (extension.ts). */
+function chosen(ctx: IPollFunctions, extension: TriggerExtension | undefined) {
 	const events = ctx.getNodeParameter('events', []) as string[];
 	if (events.length === 0) {
 		throw inputError(ctx.getNode(), 0, 'Events is empty', 'Choose at least one of Created, Updated and Removed, or another event in the list.');
 	}
 	const watch = (ctx.getNodeParameter('options.watchFields', []) as string[]) ?? [];
 	const remembering = ctx.getNodeParameter('options.sayWhatChanged', true) !== false;
-	if (!remembering && events.includes(NO_CLOCK_IN_EVENT)) {
-		throw inputError(ctx.getNode(), 0, 'No Clock-In needs Options › Say What Changed', 'The trigger finds the shifts due from what it remembers of them: switch Say What Changed on, or take No Clock-In out of Events.');
-	}
-	const attendance = key === 'timesheet' && choosesAttendance(events) ? attendanceSettings(ctx, events) : undefined;
-	if (!remembering && attendance) {
-		throw inputError(ctx.getNode(), 0, 'The attendance events need Options › Say What Changed', 'The trigger tells them from what it remembers of the timesheets: switch Say What Changed on, or take Late Clock-In, Still Clocked In, Break Not Taken and Long Hours out of Events.');
-	}
-	return { events, watch, remembering, attendance };
+	const settings = extension?.settings(ctx, events, remembering);
+	const extra: Extra | undefined = extension && settings !== undefined ? { extension, settings } : undefined;
+	return { events, watch, remembering, extra };
 }
 
-/** One poll of a trigger on `key`: the changes since the last poll, each once (README, Trigger). */
-export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promise<INodeExecutionData[][] | null> {
+/**
+ * One poll of a trigger on `key`: the changes since the last poll, each once (README, Trigger).
+ * `extension`: the trigger's own events (extension.ts), as its node declares them.
+ */
+export async function pollChanges(ctx: IPollFunctions, key: ResourceKey, extension?: TriggerExtension): Promise<INodeExecutionData[][] | null> {
 	startPoll(ctx);
 	const spec = resource(key);
 	if (!WATCHABLE.includes(key)) {
 		throw inputError(ctx.getNode(), 0, `Resource: "${String(key)}" cannot be watched`, 'Choose one of the resources in the list.');
 	}
-	const { events, watch, remembering, attendance } = chosen(ctx, key);
+	const { events, watch, remembering, extra } = chosen(ctx, extension);
 	const query = filterQuery(ctx, key);
 	const maxRateLimitWaitSeconds = maxRateLimitWait(ctx);
 	const subject = subjectOf(key, 'getAll');
@@ -365,16 +359,11 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 		const last = state?.config === config ? lastDelivered(state, events) : undefined;
 		if (last) return [[{ json: { test_event_note: lastDeliveredNote(last.at), ...last.json } }]];
 		const saved = remembering ? state : undefined;
-		if (attendance) {
-			const told = await recentAttendance(ctx, changedSince, attendance, query, maxRateLimitWaitSeconds);
+		if (extra) {
+			const told = await extra.extension.testEvent(ctx, extra.settings, { changedSince, query, maxRateLimitWaitSeconds });
 			if (told.length > 0) return await outputOf(ctx, key, told.slice(0, 1));
-			if (events.every((event) => choosesAttendance([event]))) {
-				throw new NodeOperationError(ctx.getNode(), 'No timesheet of the last week gives the chosen events', {
-					description: 'Fetch Test Event tells them from the timesheets changed in the last seven days, with the thresholds set here. Lower a threshold to see an example, or add Created or Updated to Events.',
-				});
-			}
 		}
-		return await testEvent(ctx, key, { events, watch, remembering, query, maxRateLimitWaitSeconds }, changedSince, saved);
+		return await testEvent(ctx, key, { events, watch, remembering }, changedSince, saved);
 	}
 
 	if (!state || state.config !== config) {
@@ -396,7 +385,7 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey): Promis
 	const finish = claimPosition(ctx, state);
 	let output: INodeExecutionData[][] | null = null;
 	try {
-		output = await pollFrom(ctx, key, state, { events, watch, remembering, attendance, query, maxRateLimitWaitSeconds, changedSince });
+		output = await pollFrom(ctx, key, state, { events, watch, remembering, extra, query, maxRateLimitWaitSeconds, changedSince });
 	} finally {
 		finish(output !== null);
 	}
@@ -412,26 +401,26 @@ async function pollFrom(
 		events: string[];
 		watch: string[];
 		remembering: boolean;
-		attendance?: AttendanceSettings;
+		extra?: Extra;
 		query: IDataObject;
 		maxRateLimitWaitSeconds: number;
 		changedSince: (from: number, onServiceTime?: (ms: number | undefined) => void, onPage?: (records: IDataObject[]) => void) => Promise<IDataObject[]>;
 	},
 ): Promise<INodeExecutionData[][] | null> {
-	const { events, watch, remembering, attendance, query, maxRateLimitWaitSeconds, changedSince } = o;
+	const { events, watch, remembering, extra, query, maxRateLimitWaitSeconds, changedSince } = o;
 	const staticData = ctx.getWorkflowStaticData('node');
 	const deliveries = state.deliveries ?? 0;
 	let serviceTime: number | undefined;
-	// The attendance events' shifts are read while the timesheets are listed (shift-reads.ts).
-	const reads = attendance ? shiftReads(ctx, shiftNeeds(attendance, state.memory), query, maxRateLimitWaitSeconds) : undefined;
-	const records = await changedSince(windowStart(state), (ms) => (serviceTime = ms), reads?.see);
+	// The trigger's own events begin before the listing: they may look at each page as it comes.
+	const own = extra ? { stateKey: extra.extension.stateKey, poll: extra.extension.begin(ctx, extra.settings, { state, query, maxRateLimitWaitSeconds }) } : undefined;
+	const records = await changedSince(windowStart(state), (ms) => (serviceTime = ms), own?.poll.see);
 	// A state with no memory (Since a Date's first poll, or one saved before the trigger remembered
 	// records) learns the records in use, as at publishing: what they were before the window.
 	if (remembering && !state.memory) state = learn(state, await recordsInUse(ctx, key, query, serviceTime ?? Date.now(), maxRateLimitWaitSeconds), key);
 	const { changes, next } = takeChanges(records, state, serviceTime, key, remembering);
 	const fields = next.memory?.fields ?? [];
 	const items = changes.flatMap((change) => itemsOf(key, change, events, watch, fields));
-	const checked = await checkedEvents(ctx, key, { events, attendance }, { state: next, changes, now: serviceTime ?? Date.now(), query, maxRateLimitWaitSeconds, shiftReads: reads });
+	const checked = own ? await checkedEvents(own, { state: next, changes, now: serviceTime ?? Date.now(), query, maxRateLimitWaitSeconds }) : { items: [], next };
 	items.push(...checked.items);
 	const saved = checked.next;
 	// The items first (names may need reads that can fail), then the position: a poll that fails
@@ -458,29 +447,16 @@ function lastDelivered(state: TriggerState, events: string[]): { at: number; jso
 }
 
 /**
- * The events told by checking at each poll rather than from a change alone: the Shift trigger's No
- * Clock-In (no-clock-in.ts) and the Timesheet trigger's attendance events (attendance.ts).
+ * The trigger's own events, told by checking at each poll rather than from a change alone
+ * (extension.ts), and the state with what they keep, under their own name beside the position.
  */
 async function checkedEvents(
-	ctx: IPollFunctions,
-	key: ResourceKey,
-	chosen: { events: string[]; attendance?: AttendanceSettings },
-	input: { state: TriggerState; changes: Change[]; now: number; query: IDataObject; maxRateLimitWaitSeconds: number; shiftReads?: ShiftReads },
+	own: { stateKey: string; poll: ExtensionPoll<unknown> },
+	found: PollFound,
 ): Promise<{ items: TriggerItem[]; next: TriggerState }> {
-	const items: TriggerItem[] = [];
-	let next = input.state;
-	if (key === 'shift' && chosen.events.includes(NO_CLOCK_IN_EVENT)) {
-		const minutes = ctx.getNodeParameter('noClockInAfter', NO_CLOCK_IN.defaultMinutes) as number;
-		const checked = await missedClockIns(ctx, next, input.now, minutes, input.query, input.maxRateLimitWaitSeconds);
-		items.push(...checked.items);
-		next = checked.next;
-	}
-	if (chosen.attendance) {
-		const checked = await attendanceItems(ctx, { ...input, state: next }, chosen.attendance);
-		items.push(...checked.items);
-		next = checked.next;
-	}
-	return { items, next };
+	const before = (found.state as unknown as IDataObject)[own.stateKey];
+	const { items, kept } = await own.poll.check(found, before);
+	return { items, next: { ...found.state, [own.stateKey]: kept } };
 }
 
 /**
@@ -489,22 +465,17 @@ async function checkedEvents(
  * the trigger remembers when its workflow has been published (the saved state, only read here).
  * Otherwise a record just created is told as such, and an update is shown with an example of what
  * changed, labelled so (what-changed.ts exampleItems), for each chosen event the record's state
- * fits. With No Clock-In chosen, a shift of the last day nobody clocked in for comes first.
+ * fits. (The trigger's own events, when chosen, have shown theirs first: pollChanges.)
  */
 async function testEvent(
 	ctx: IPollFunctions,
 	key: ResourceKey,
-	settings: { events: string[]; watch: string[]; remembering: boolean; query: IDataObject; maxRateLimitWaitSeconds: number },
+	settings: { events: string[]; watch: string[]; remembering: boolean },
 	changedSince: (from: number) => Promise<IDataObject[]>,
 	saved: TriggerState | undefined,
 ): Promise<INodeExecutionData[][]> {
-	const { events, watch, remembering, query, maxRateLimitWaitSeconds } = settings;
+	const { events, watch, remembering } = settings;
 	const spec = resource(key);
-	if (key === 'shift' && events.includes(NO_CLOCK_IN_EVENT) && remembering) {
-		const minutes = ctx.getNodeParameter('noClockInAfter', NO_CLOCK_IN.defaultMinutes) as number;
-		const missed = await recentMissedClockIns(ctx, minutes, query, maxRateLimitWaitSeconds);
-		if (missed.length > 0) return await outputOf(ctx, key, missed.slice(0, 1));
-	}
 	const memory = saved?.memory;
 	for (const minutes of [10, 24 * 60, 30 * 24 * 60, 365 * 24 * 60]) {
 		const records = (await changedSince(Date.now() - minutes * 60_000)).sort(

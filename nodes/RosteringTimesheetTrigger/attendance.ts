@@ -1,12 +1,15 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { calendarAt, locationZones, type Calendar } from '../input/days';
-import { subjectOf } from '../requests/errors';
-import { resource } from '../resources';
-import { listAll } from '../requests/transport';
-import { changedAt, startState, type Change, type TriggerState } from './changes';
+import { calendarAt, locationZones, type Calendar } from '../shared/input/days';
+import { inputError } from '../shared/input/values';
+import { subjectOf } from '../shared/requests/errors';
+import { resource } from '../shared/resources';
+import { listAll } from '../shared/requests/transport';
+import { changedAt, startState, type Change } from '../shared/trigger/changes';
+import type { PollFound, TriggerExtension } from '../shared/trigger/extension';
+import { diff, emptyMemory, KEPT_FIELDS, recall, remember, type Memory, type TriggerItem } from '../shared/trigger/what-changed';
 import { shiftReads, TIMES_AND_BREAKS, type ShiftNeeds, type ShiftReads } from './shift-reads';
-import { diff, emptyMemory, KEPT_FIELDS, recall, remember, type Memory, type TriggerItem } from './what-changed';
 
 /**
  * The Timesheet trigger's attendance and compliance events: what a manager acts on, told from the
@@ -55,7 +58,7 @@ export type AttendanceSettings = typeof ATTENDANCE_DEFAULTS & {
 	weeklyHoursFrom: 'employment' | 'fixed';
 };
 
-/** What the attendance events keep in the trigger's state. */
+/** What the attendance events keep in the trigger's state (`attendance`). */
 export interface AttendanceState {
 	/** Open timesheets being watched: id → [due ms, shift id or null, shift end or null]. */
 	due: Record<string, [number, string | null, string | null]>;
@@ -163,12 +166,7 @@ function pruned(told: Record<string, number>, now: number, memory: Memory | unde
 	return Object.fromEntries(kept);
 }
 
-interface PollInput {
-	state: TriggerState;
-	changes: Change[];
-	now: number;
-	query: IDataObject;
-	maxRateLimitWaitSeconds: number;
+interface PollInput extends PollFound {
 	/** The poll's shift reads, when it read ahead while listing the timesheets (shift-reads.ts). */
 	shiftReads?: ShiftReads;
 }
@@ -180,13 +178,19 @@ export function shiftNeeds(settings: AttendanceSettings, memory: Memory | undefi
 }
 
 /**
- * The attendance items of a poll at `now` (the service's time), and the state to save with them.
- * `state` is the state after the poll's changes were taken (its memory holds the records as listed).
+ * The attendance items of a poll at `now` (the service's time), and what to keep with them
+ * (`before`: what was kept until now). `state` is the state after the poll's changes were taken
+ * (its memory holds the records as listed).
  */
-export async function attendanceItems(ctx: IPollFunctions, input: PollInput, settings: AttendanceSettings): Promise<{ items: TriggerItem[]; next: TriggerState }> {
+export async function attendanceItems(
+	ctx: IPollFunctions,
+	input: PollInput,
+	settings: AttendanceSettings,
+	before: AttendanceState | undefined,
+): Promise<{ items: TriggerItem[]; kept: AttendanceState }> {
 	const { state, changes, now } = input;
 	const on = (event: string) => settings.events.includes(event);
-	const kept: AttendanceState = { due: { ...(state.attendance?.due ?? {}) }, told: pruned(state.attendance?.told ?? {}, now, state.memory), hours: state.attendance?.hours };
+	const kept: AttendanceState = { due: { ...(before?.due ?? {}) }, told: pruned(before?.told ?? {}, now, state.memory), hours: before?.hours };
 	const changed = changes
 		.filter((change) => change.event !== 'removed' && timesOrBreaksChanged(change))
 		.map((change) => ({ id: String(change.record.id), ...change.record }));
@@ -215,7 +219,7 @@ export async function attendanceItems(ctx: IPollFunctions, input: PollInput, set
 		...longerThanShift(longOnes, shifts, settings, kept, now),
 	];
 	items.push(...weeks);
-	return { items, next: { ...state, attendance: kept } };
+	return { items, kept };
 }
 
 /** Marks `key` told at `now` (kept TOLD_KEPT_MS); false when it already was. */
@@ -553,6 +557,38 @@ export async function recentAttendance(
 	const memory = emptyMemory(KEPT_FIELDS.timesheet ?? []);
 	for (const record of records) remember(memory, record, changedAt(record));
 	const changes: Change[] = records.map((record) => ({ event: 'created', record, at: changedAt(record), before: null }));
-	const { items } = await attendanceItems(ctx, { state: { ...startState('', now), memory }, changes, now, query, maxRateLimitWaitSeconds }, settings);
+	const { items } = await attendanceItems(ctx, { state: { ...startState('', now), memory }, changes, now, query, maxRateLimitWaitSeconds }, settings, undefined);
 	return items.sort((a, b) => ms(b.record.start_time) - ms(a.record.start_time));
 }
+
+/**
+ * The attendance events on the Timesheet trigger (shared/trigger/extension.ts): their Events
+ * options and thresholds, the check at each poll (kept as `attendance`), whose shifts are read
+ * while the timesheets are listed (shift-reads.ts), and their Fetch Test Event.
+ */
+export const ATTENDANCE: TriggerExtension<AttendanceSettings, AttendanceState> = {
+	events: ATTENDANCE_EVENT_OPTIONS,
+	properties: ATTENDANCE_PROPERTIES,
+	stateKey: 'attendance',
+	settings(ctx, events, remembering) {
+		const settings = choosesAttendance(events) ? attendanceSettings(ctx, events) : undefined;
+		if (!remembering && settings) {
+			throw inputError(ctx.getNode(), 0, 'The attendance events need Options › Say What Changed', 'The trigger tells them from what it remembers of the timesheets: switch Say What Changed on, or take Late Clock-In, Still Clocked In, Break Not Taken and Long Hours out of Events.');
+		}
+		return settings;
+	},
+	begin(ctx, settings, { state, query, maxRateLimitWaitSeconds }) {
+		// The shifts are read while the timesheets are listed (shift-reads.ts).
+		const reads = shiftReads(ctx, shiftNeeds(settings, state.memory), query, maxRateLimitWaitSeconds);
+		return { see: reads.see, check: async (found, kept) => await attendanceItems(ctx, { ...found, shiftReads: reads }, settings, kept) };
+	},
+	async testEvent(ctx, settings, { changedSince, query, maxRateLimitWaitSeconds }) {
+		const told = await recentAttendance(ctx, changedSince, settings, query, maxRateLimitWaitSeconds);
+		if (told.length === 0 && settings.events.every((event) => choosesAttendance([event]))) {
+			throw new NodeOperationError(ctx.getNode(), 'No timesheet of the last week gives the chosen events', {
+				description: 'Fetch Test Event tells them from the timesheets changed in the last seven days, with the thresholds set here. Lower a threshold to see an example, or add Created or Updated to Events.',
+			});
+		}
+		return told;
+	},
+};

@@ -1,11 +1,12 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { subjectOf } from '../requests/errors';
-import { changedAt, startState, type TriggerState, type ClockInCheck } from './changes';
-import { resource } from '../resources';
-import { listAll } from '../requests/transport';
-import { dayOf } from '../input/values';
-import { emptyMemory, KEPT_FIELDS, recall, remember, type TriggerItem } from './what-changed';
+import { subjectOf } from '../shared/requests/errors';
+import { changedAt, startState } from '../shared/trigger/changes';
+import type { PollFound, TriggerExtension } from '../shared/trigger/extension';
+import { resource } from '../shared/resources';
+import { listAll } from '../shared/requests/transport';
+import { dayOf, inputError } from '../shared/input/values';
+import { emptyMemory, KEPT_FIELDS, recall, remember, type TriggerItem } from '../shared/trigger/what-changed';
 
 /**
  * The Shift trigger's No Clock-In event: a shift with an employee that started `minutes` ago, and
@@ -27,20 +28,28 @@ export const NO_CLOCK_IN = {
 	lookBackMs: 24 * 60 * 60_000,
 };
 
+/** What the check keeps in the trigger's state (`clockIns`): how far it has looked, and what it has told. */
+export interface ClockInCheck {
+	/** Shifts due at or before this moment (service time, ms) have been looked at. */
+	until: number;
+	/** "<shift id>@<start ms>" → start ms, for the shifts told, kept two days past their start. */
+	told: Record<string, number>;
+}
+
 /**
- * The No Clock-In items of a poll at `now` (the service's time), and the state with the check
- * moved on. `query`: the trigger's filters, which the timesheet read takes too (location, employee).
+ * The No Clock-In items of a poll at `found.now` (the service's time), and the check moved on
+ * (`before`: the check as kept until now). `found.query`: the trigger's filters, which the
+ * timesheet read takes too (location, employee).
  */
 export async function missedClockIns(
 	ctx: IPollFunctions,
-	state: TriggerState,
-	now: number,
+	found: Omit<PollFound, 'changes'>,
 	minutes: number,
-	query: IDataObject,
-	maxRateLimitWaitSeconds: number,
-): Promise<{ items: TriggerItem[]; next: TriggerState }> {
-	const after = state.clockIns?.until ?? state.floor;
-	const check: ClockInCheck = { until: now, told: { ...(state.clockIns?.told ?? {}) } };
+	before: ClockInCheck | undefined,
+): Promise<{ items: TriggerItem[]; kept: ClockInCheck }> {
+	const { state, now, query, maxRateLimitWaitSeconds } = found;
+	const after = before?.until ?? state.floor;
+	const check: ClockInCheck = { until: now, told: { ...(before?.told ?? {}) } };
 	for (const [told, start] of Object.entries(check.told)) if (start < now - 2 * 86_400_000) delete check.told[told];
 
 	// The remembered shifts with an employee whose start + minutes passed since the last check.
@@ -55,8 +64,7 @@ export async function missedClockIns(
 		if (moment <= Math.max(after, now - NO_CLOCK_IN.lookBackMs) || moment > now || `${id}@${start}` in check.told) continue;
 		due.push({ id, ...shift });
 	}
-	const next: TriggerState = { ...state, clockIns: check };
-	if (due.length === 0) return { items: [], next };
+	if (due.length === 0) return { items: [], kept: check };
 
 	// One read of the timesheets over the due shifts' days (a day either side: local dates).
 	const earliest = Math.min(...due.map((shift) => Date.parse(String(shift.start_time))));
@@ -89,7 +97,7 @@ export async function missedClockIns(
 			extra: { minutes_since_start: Math.floor((now - start) / 60_000) },
 		});
 	}
-	return { items, next };
+	return { items, kept: check };
 }
 
 /**
@@ -111,6 +119,45 @@ export async function recentMissedClockIns(ctx: IPollFunctions, minutes: number,
 	const now = serviceTime ?? Date.now();
 	const memory = emptyMemory(KEPT_FIELDS.shift ?? []);
 	for (const shift of read) remember(memory, shift, changedAt(shift));
-	const { items } = await missedClockIns(ctx, { ...startState('', now - NO_CLOCK_IN.lookBackMs), memory }, now, minutes, query, maxRateLimitWaitSeconds);
+	const state = { ...startState('', now - NO_CLOCK_IN.lookBackMs), memory };
+	const { items } = await missedClockIns(ctx, { state, now, query, maxRateLimitWaitSeconds }, minutes, undefined);
 	return items.sort((a, b) => Date.parse(String(b.record.start_time)) - Date.parse(String(a.record.start_time)));
 }
+
+/** No Clock-In After, read when a check needs it. */
+const minutesAfter = (ctx: IPollFunctions) => ctx.getNodeParameter('noClockInAfter', NO_CLOCK_IN.defaultMinutes) as number;
+
+/**
+ * No Clock-In on the Shift trigger (shared/trigger/extension.ts): its Events option, its minutes,
+ * the check at each poll (kept as `clockIns`) and its Fetch Test Event.
+ */
+export const NO_CLOCK_IN_EVENTS: TriggerExtension<true, ClockInCheck> = {
+	events: [
+		{ name: 'No Clock-In', value: NO_CLOCK_IN_EVENT, description: 'A shift with an employee that started a while ago (No Clock-In After) with no timesheet for that person at that location' },
+	],
+	properties: [
+		{
+			displayName: 'No Clock-In After (Minutes)',
+			name: 'noClockInAfter',
+			type: 'number' as const,
+			typeOptions: { minValue: 1, maxValue: 1440 },
+			default: NO_CLOCK_IN.defaultMinutes,
+			displayOptions: { show: { events: [NO_CLOCK_IN_EVENT] } },
+			description: 'How long after a shift starts its employee must have clocked in (a timesheet at its location from an hour before its start)',
+		},
+	],
+	stateKey: 'clockIns',
+	settings(ctx, events, remembering) {
+		if (!events.includes(NO_CLOCK_IN_EVENT)) return undefined;
+		if (!remembering) {
+			throw inputError(ctx.getNode(), 0, 'No Clock-In needs Options › Say What Changed', 'The trigger finds the shifts due from what it remembers of them: switch Say What Changed on, or take No Clock-In out of Events.');
+		}
+		return true;
+	},
+	begin(ctx) {
+		return { check: async (found, kept) => await missedClockIns(ctx, found, minutesAfter(ctx), kept) };
+	},
+	async testEvent(ctx, _chosen, { query, maxRateLimitWaitSeconds }) {
+		return await recentMissedClockIns(ctx, minutesAfter(ctx), query, maxRateLimitWaitSeconds);
+	},
+};

@@ -1,10 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { subjectOf } from '../requests/errors';
-import { listAll } from '../requests/transport';
-import { resource } from '../resources';
-import { dayOf } from '../input/values';
-import { diff, recall, type Memory } from './what-changed';
+import { subjectOf } from '../shared/requests/errors';
+import { listAll } from '../shared/requests/transport';
+import { resource } from '../shared/resources';
+import { dayOf } from '../shared/input/values';
+import { diff, recall, type Memory } from '../shared/trigger/what-changed';
 
 /**
  * The shifts the Timesheet trigger's attendance events compare timesheets with (Late Clock-In,
