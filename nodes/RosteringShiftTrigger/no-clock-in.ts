@@ -18,9 +18,9 @@ import { emptyMemory, KEPT_FIELDS, recall, remember, type TriggerItem } from '..
  * shifts that became due since the last check (`until`, the service's time), so a shift is looked
  * at once however often n8n polls; one moved to a later start is looked at again at its new time.
  */
-export const NO_CLOCK_IN_EVENT = 'no_clock_in';
+const NO_CLOCK_IN_EVENT = 'no_clock_in';
 
-export const NO_CLOCK_IN = {
+const NO_CLOCK_IN = {
 	defaultMinutes: 10,
 	/** A timesheet that began up to this long before the shift's start counts as its clock-in. */
 	earlyClockInMs: 60 * 60_000,
@@ -41,7 +41,7 @@ export interface ClockInCheck {
  * (`before`: the check as kept until now). `found.query`: the trigger's filters, which the
  * timesheet read takes too (location, employee).
  */
-export async function missedClockIns(
+async function missedClockIns(
 	ctx: IPollFunctions,
 	found: Omit<PollFound, 'changes'>,
 	minutes: number,
@@ -105,7 +105,7 @@ export async function missedClockIns(
  * start first, told the same way from the shifts read now (the trigger's memory is not needed, and
  * nothing is kept). Two reads: the shifts around now, and the timesheets when one is due.
  */
-export async function recentMissedClockIns(ctx: IPollFunctions, minutes: number, query: IDataObject, maxRateLimitWaitSeconds: number): Promise<TriggerItem[]> {
+async function recentMissedClockIns(ctx: IPollFunctions, minutes: number, query: IDataObject, maxRateLimitWaitSeconds: number): Promise<TriggerItem[]> {
 	const shifts = resource('shift');
 	let serviceTime: number | undefined;
 	const read = await listAll(

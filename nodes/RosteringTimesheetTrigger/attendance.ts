@@ -34,6 +34,7 @@ import { shiftReads, TIMES_AND_BREAKS, type ShiftNeeds, type ShiftReads } from '
  * kept with the timesheet while it is open. The employments are read only for Long Hours, in a poll
  * where a person's week grew and their ordinary hours are not known yet (or were read over a day
  * ago). A poll with nothing new sends nothing more than the trigger's own read.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
 export const ATTENDANCE_EVENTS = {
 	late: 'late_clock_in',
@@ -42,6 +43,7 @@ export const ATTENDANCE_EVENTS = {
 	longHours: 'long_hours',
 } as const;
 
+/** @internal Exported for the tests (and tools) that check it directly; knip --production lets it be. */
 export const ATTENDANCE_DEFAULTS = {
 	lateMinutes: 5,
 	openAfterShiftMinutes: 30,
@@ -85,7 +87,10 @@ const isOpen = (timesheet: IDataObject) => timesheet.archived !== true && !times
 const isStarted = (timesheet: IDataObject) => timesheet.archived !== true && !Number.isNaN(ms(timesheet.start_time));
 const isFinished = (timesheet: IDataObject) => timesheet.archived !== true && Boolean(timesheet.end_time) && !Number.isNaN(ms(timesheet.start_time));
 
-/** Unpaid break minutes of a record's breaks ({start, end, paid}); breaks not read as a list count as none. */
+/**
+ * Unpaid break minutes of a record's breaks ({start, end, paid}); breaks not read as a list count as none.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export function unpaidBreakMinutes(record: IDataObject): number {
 	if (!Array.isArray(record.breaks)) return 0;
 	let total = 0;
@@ -102,7 +107,7 @@ function spanMinutes(record: IDataObject): number {
 }
 
 /** The shifts read, by id and by person, location and day (at the location), so that each timesheet finds its own without a scan. */
-export interface ShiftIndex {
+interface ShiftIndex {
 	byId: Map<string, IDataObject>;
 	byPersonDay: Map<string, IDataObject[]>;
 	calendar: Calendar;
@@ -111,6 +116,7 @@ export interface ShiftIndex {
 const personDay = (record: IDataObject, calendar: Calendar) =>
 	`${String(record.employee_id)}|${String(record.location_id)}|${calendar.day(String(record.start_time), record.location_id)}`;
 
+/** @internal Exported for the tests (and tools) that check it directly; knip --production lets it be. */
 export function shiftIndex(shifts: IDataObject[], calendar: Calendar): ShiftIndex {
 	const index: ShiftIndex = { byId: new Map(), byPersonDay: new Map(), calendar };
 	for (const shift of shifts) {
@@ -125,7 +131,10 @@ export function shiftIndex(shifts: IDataObject[], calendar: Calendar): ShiftInde
 /** Whether a timesheet names a shift that was read (else its shift is found by its day). */
 const ownShift = (timesheet: IDataObject, index: ShiftIndex) => typeof timesheet.shift_id === 'string' && index.byId.has(timesheet.shift_id);
 
-/** The shift of a timesheet: its shift_id, else the person's shift at that location on that day (at the location), nearest its start. */
+/**
+ * The shift of a timesheet: its shift_id, else the person's shift at that location on that day (at the location), nearest its start.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export function shiftOf(timesheet: IDataObject, index: ShiftIndex): IDataObject | undefined {
 	if (ownShift(timesheet, index)) return index.byId.get(timesheet.shift_id as string);
 	const start = ms(timesheet.start_time);
@@ -172,7 +181,7 @@ interface PollInput extends PollFound {
 }
 
 /** What the chosen events need of the shifts, with the memory before the poll. */
-export function shiftNeeds(settings: AttendanceSettings, memory: Memory | undefined): ShiftNeeds {
+function shiftNeeds(settings: AttendanceSettings, memory: Memory | undefined): ShiftNeeds {
 	const on = (event: string) => settings.events.includes(event);
 	return { late: on(ATTENDANCE_EVENTS.late), stillClockedIn: on(ATTENDANCE_EVENTS.stillClockedIn), longHours: on(ATTENDANCE_EVENTS.longHours), memory };
 }
@@ -182,7 +191,7 @@ export function shiftNeeds(settings: AttendanceSettings, memory: Memory | undefi
  * (`before`: what was kept until now). `state` is the state after the poll's changes were taken
  * (its memory holds the records as listed).
  */
-export async function attendanceItems(
+async function attendanceItems(
 	ctx: IPollFunctions,
 	input: PollInput,
 	settings: AttendanceSettings,
@@ -408,7 +417,10 @@ async function ordinaryHours(ctx: IPollFunctions, input: PollInput, timesheets: 
 	return by;
 }
 
-/** The events in the Timesheet trigger's Events list. */
+/**
+ * The events in the Timesheet trigger's Events list.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export const ATTENDANCE_EVENT_OPTIONS = [
 	{
 		name: 'Late Clock-In',
@@ -441,6 +453,7 @@ const shownFor = (event: string) => ({ show: { events: [event] } });
  * The thresholds of the attendance events, each shown when its event is chosen. The defaults are
  * ATTENDANCE_DEFAULTS written out (n8n's lint reads only literals; test/unit/attendance.test.ts
  * checks they agree).
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
 export const ATTENDANCE_PROPERTIES: INodeProperties[] = [
 	{
@@ -521,7 +534,7 @@ export const ATTENDANCE_PROPERTIES: INodeProperties[] = [
 ];
 
 /** The chosen events and thresholds, as the node's parameters give them. */
-export function attendanceSettings(ctx: IPollFunctions, events: string[]): AttendanceSettings {
+function attendanceSettings(ctx: IPollFunctions, events: string[]): AttendanceSettings {
 	const number = (name: string, fallback: number) => {
 		const value = Number(ctx.getNodeParameter(name, fallback));
 		return Number.isFinite(value) ? value : fallback;
@@ -539,13 +552,13 @@ export function attendanceSettings(ctx: IPollFunctions, events: string[]): Atten
 	};
 }
 
-export const choosesAttendance = (events: string[]) => Object.values(ATTENDANCE_EVENTS).some((event) => events.includes(event));
+const choosesAttendance = (events: string[]) => Object.values(ATTENDANCE_EVENTS).some((event) => events.includes(event));
 
 /**
  * Fetch Test Event with an attendance event chosen: the timesheets changed in the last week, told
  * as if each had just been created (nothing is kept): the latest item the settings give, if any.
  */
-export async function recentAttendance(
+async function recentAttendance(
 	ctx: IPollFunctions,
 	changedSince: (from: number) => Promise<IDataObject[]>,
 	settings: AttendanceSettings,

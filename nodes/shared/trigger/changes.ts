@@ -26,7 +26,10 @@ import { bound, emptyMemory, fieldsOf, recall, remember, withFields, type Memory
  * Pure functions: the trigger node reads and writes the state; the tests drive these directly.
  */
 
-/** How far each poll reaches back before the saved position. */
+/**
+ * How far each poll reaches back before the saved position.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export const OVERLAP_MS = 60_000;
 
 /**
@@ -73,7 +76,10 @@ export function changedAt(record: IDataObject): number {
 	return typeof record.updated_at === 'string' ? Date.parse(record.updated_at) : NaN;
 }
 
-/** "updatedAtMs:hash": one version of one record. */
+/**
+ * "updatedAtMs:hash": one version of one record.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export function fingerprint(record: IDataObject): string {
 	const hash = createHash('sha256').update(stableJson(record)).digest('hex').slice(0, 12);
 	return `${changedAt(record)}:${hash}`;

@@ -32,14 +32,14 @@ export interface TriggerExtension<Settings = unknown, Kept = unknown> {
 }
 
 /** What a poll starts from: the saved state, the trigger's filters (as query parameters), its rate-limit wait. */
-export interface PollStart {
+interface PollStart {
 	state: TriggerState;
 	query: IDataObject;
 	maxRateLimitWaitSeconds: number;
 }
 
 /** What Fetch Test Event starts from: the filters, and the changed records since a moment (the trigger's own list read). */
-export interface TestStart {
+interface TestStart {
 	query: IDataObject;
 	maxRateLimitWaitSeconds: number;
 	changedSince: (from: number) => Promise<IDataObject[]>;

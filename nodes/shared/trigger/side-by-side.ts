@@ -24,7 +24,10 @@ const RUNNING_HOLD_MS = 10 * 60_000;
 
 const polls = new BoundedMap<string, { from: string; until: number }>(10_000);
 
-/** The message of a poll stopped because another poll of its trigger works from the same position. */
+/**
+ * The message of a poll stopped because another poll of its trigger works from the same position.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
 export const SIDE_BY_SIDE_SKIPPED = 'Skipped: another poll of this trigger is working from the same position';
 
 /** Where a poll starts from: the position and how many polls delivered from this state. */

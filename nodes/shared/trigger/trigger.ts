@@ -66,6 +66,7 @@ function eventOnItsOwn(record: IDataObject): ChangeEvent {
  * event chosen that it makes happen (what-changed.ts), told from what the record was before.
  * `watch`: with Watch Fields, an update comes out only when one of them changed (or when what
  * changed cannot be told).
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
 export function itemsOf(key: ResourceKey, change: Change, events: string[], watch: string[], fields: string[]): TriggerItem[] {
 	const { record, before } = change;
@@ -129,6 +130,7 @@ function withChangedNames(changes: TriggerItem['changes'], before: IDataObject, 
 /**
  * The canvas subtitle of a trigger: the events it starts on. A string literal in each node (n8n's
  * lint only accepts one written in place); test/unit/invariants.test.ts checks each carries this.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
 export const TRIGGER_SUBTITLE =
 	'={{ ($parameter["events"] || []).slice().sort().join() === "created,removed,updated" ? "On any change" : "On " + ($parameter["events"] || []).join(" or ").replace(/_/g, " ") }}';

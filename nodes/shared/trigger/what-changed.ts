@@ -55,7 +55,7 @@ const HASHED = '#';
  * A field the trigger did not keep when it last saw the record (a memory saved before the field
  * was added to KEPT_FIELDS): not compared until the record changes again and is remembered whole.
  */
-export const NOT_KEPT = '#not kept';
+const NOT_KEPT = '#not kept';
 
 /**
  * The memory saved with fewer fields than `fields` (a field added since): each record's values
