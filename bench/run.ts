@@ -14,6 +14,7 @@
  *   BENCH_LATENCY_MS   sandbox latency per request (default 20)
  *   BENCH_CREATE_N     shifts created in scenario 2 (default 1000; quick: 200)
  *   BENCH_REPEAT       runs of each scenario 2 variant, the median shown (default 1; e.g. --repeat=5)
+ *   BENCH_CREATE_VARIANTS  scenario 2's variants by tag, e.g. mapped,expert,expert-package (default all)
  *   BENCH_BURST        changes in the trigger's burst (default 10000; quick: 1000)
  *   BENCH_RATE         sandbox rate limit in scenario 4, requests/s (default 10)
  *   BENCH_RATE_N       shifts created under the rate limit (default 1000; quick: 100)

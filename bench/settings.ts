@@ -21,6 +21,8 @@ export const CONFIG = {
 	burst: Number(setting('BENCH_BURST', 'burst', '10000', '1000')),
 	rate: Number(setting('BENCH_RATE', 'rate', '10', '10')),
 	rateN: Number(setting('BENCH_RATE_N', 'rate-n', '1000', '100')),
+	/** Scenario 2's variants to run, by tag (many, mapped, each, http, expert, expert-package); all when not set. */
+	createVariants: (arg('create-variants') ?? process.env.BENCH_CREATE_VARIANTS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 	/** Measured runs of each variant of scenario 2 (Create); the row shows the one with the median time. */
 	repeat: Number(setting('BENCH_REPEAT', 'repeat', '1', '1')),
 	scenarios: setting('BENCH_SCENARIOS', 'scenarios', 'list,create,upsert,ratelimit,trigger', 'list,create,upsert,ratelimit,trigger').split(','),

@@ -36,7 +36,8 @@ export async function creating(b: Bench): Promise<void> {
 		['Code node (batch bodies) + HTTP Request node, n8n\'s generic OAuth2 credential', 'expert', (r) => codeBatchesAndHttpNode(b.sb, b.createPlace, r, 'generic'), ['Batch Bodies', 'HTTP Request'], Math.ceil(n / BATCH)],
 		['The same, signed with this package\'s credential', 'expert-package', (r) => codeBatchesAndHttpNode(b.sb, b.createPlace, r, 'package'), ['Batch Bodies', 'HTTP Request'], Math.ceil(n / BATCH)],
 	];
-	for (const [variant, tag, build, nodes, min] of variants) {
+	const chosen = variants.filter(([, tag]) => CONFIG.createVariants.length === 0 || CONFIG.createVariants.includes(tag));
+	for (const [variant, tag, build, nodes, min] of chosen) {
 		// BENCH_REPEAT runs of each (a fresh n8n each): the row is the run with the median node time.
 		const runs: Array<{ m: Awaited<ReturnType<typeof measure>>; check: ReturnType<typeof createdCheck>; ms: number }> = [];
 		for (let run = 0; run < CONFIG.repeat; run++) {
