@@ -12,7 +12,7 @@ import { diff, recall, type Memory } from '../shared/trigger/what-changed';
  *
  * Read while the changed timesheets are still being listed: each page of them is looked at as it
  * arrives, and once enough of them may need their shifts, the days of those shifts are read beside
- * the listing (the transport lets four requests per credential be in flight; the listing uses one).
+ * the listing (the transport lets up to ten requests per credential be in flight; the listing uses one).
  * Over a network, where each page is a round trip, the shift pages then cost the poll little more
  * than their share of work, instead of a second listing after the first. A day is read once per
  * poll; what the listing's end leaves unread is read then, in up to four parts side by side.
