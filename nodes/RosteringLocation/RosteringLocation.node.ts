@@ -1,10 +1,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
+import { requestOptions } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 
 const ALL = ['get', 'getAll'];
 
@@ -28,7 +29,6 @@ export class RosteringLocation implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('location') },
 		properties: [
 			{
 				displayName: 'Resource',
@@ -45,26 +45,8 @@ export class RosteringLocation implements INodeType {
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['location'] } },
 				options: [
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get a location',
-						description: 'Read one location, archived or not',
-						routing: {
-							request: { method: 'GET', url: '/v1/locations' },
-							send: throughTransport(withRecordId('locationId', 'Location', 'location')),
-						},
-					},
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many locations',
-						description: 'List the locations of the business, filtered by last change',
-						routing: {
-							request: { method: 'GET', url: '/v1/locations' },
-							send: throughTransport(prepareList),
-						},
-					},
+					get.option,
+					getAll.option,
 					{
 						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
 						name: 'Custom API Call',
@@ -78,16 +60,8 @@ export class RosteringLocation implements INodeType {
 				hint:
 					"A location owns the time zone of everything that happens there: its timezone field (an IANA name such as Australia/Sydney) is what gives the local times of its shifts, timesheets and holidays their meaning",
 			},
-			idLocator({
-				name: 'locationId',
-				displayName: 'Location',
-				singular: 'location',
-				searchMethod: 'searchLocations',
-				required: true,
-				operations: ['get'],
-			}),
-			...returnAllAndLimit(),
-			getManyFilters('location'),
+			...get.properties,
+			...getAll.properties,
 			requestOptions([], ALL),
 		],
 	};

@@ -5,6 +5,7 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	INodePropertyRouting,
 	INodeRequestSend,
 	PreSendAction,
 } from 'n8n-workflow';
@@ -202,6 +203,89 @@ export function withBody(body: IDataObject) {
 
 function withPairing(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
 	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}
+
+/** An id picker: its parameter, the label a person sees, the record's name in messages. */
+export interface Picker {
+	parameter: string;
+	field: string;
+	singular: string;
+}
+
+/** The function that sends an operation's request (routing.operations.pagination). */
+type Sender = (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
+
+/**
+ * An operation whose request the package's transport sends (transport.ts: retries, Retry-After,
+ * paging, ranges, the error a person reads): its `preSend` hooks build the request from the
+ * parameters, then `sender` sends it. Declarative routing hands a request over through one
+ * documented hook, the operation's own pagination function (`routing.operations.pagination`),
+ * which n8n calls instead of sending the request itself when `send.paginate` is true (n8n-core
+ * 2.40.3, routing-node.js `getRequestOptionsFromParameters` and `makeRequest`).
+ */
+export function sentBy(sender: Sender, ...preSend: PreSendAction[]): Pick<INodePropertyRouting, 'send' | 'operations'> {
+	return { send: preSend.length > 0 ? { paginate: true, preSend } : { paginate: true }, operations: { pagination: sender } };
+}
+
+/** What every read shares: the item's Max Rate-Limit Wait, and the names and simplifying its records get. */
+function readContext(ctx: IExecutePaginationFunctions, key: ResourceKey, options: DeclarativeRestApiSettings.ResultOptions['options']) {
+	const maxWait = maxRateLimitWait(ctx);
+	// Options › Add Names, offered on the reads of resources that carry ids; then Options ›
+	// Simplify, which keeps the names beside their ids.
+	const named = async (records: IDataObject[]): Promise<INodeExecutionData[]> => {
+		const withNames =
+			ctx.getNodeParameter('options.addNames', false) === true
+				? await addNames(ctx, records, { baseURL: options.baseURL, passThrough: passThroughOf(options), maxRateLimitWaitSeconds: maxWait })
+				: records;
+		const shown = ctx.getNodeParameter('options.simplify', false) === true ? withNames.map((record) => simplified(key, record)) : withNames;
+		return withPairing(shown, ctx.getItemIndex());
+	};
+	return { maxWait, named };
+}
+
+/**
+ * Sends a read of one record: GET of the routing's path, followed by the id picked in `picker`
+ * (checked first) when there is one (a business, a connection: the path alone). Its record gets
+ * its names (Options › Add Names) before it becomes the item.
+ */
+export function readOne(key: ResourceKey, picker?: Picker): Sender {
+	return async function (this: IExecutePaginationFunctions, { options }) {
+		const id = picker ? idParameter(this, picker.parameter, picker.field, picker.singular) : undefined;
+		const { maxWait, named } = readContext(this, key, options);
+		const record = await send(
+			this,
+			{ method: 'GET', url: id ? `${options.url}/${id}` : String(options.url), qs: options.qs as IDataObject, headers: options.headers as IDataObject, baseURL: options.baseURL, passThrough: passThroughOf(options) },
+			{ subject: subjectOf(key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: maxWait },
+		);
+		return await named([record]);
+	};
+}
+
+/**
+ * Sends a list read: every page (Return All) or Limit's records, dates split into the ranges the
+ * service takes (transport.ts listAll); with `whole`, the whole list (a Get of totals for a range,
+ * which has no Limit). With `of`, the list hangs off a record whose id is picked there and fills
+ * its `{parameter}` place in the path (who can cover a shift: /v1/shifts/{shiftId}/available-employees).
+ */
+export function readList(key: ResourceKey, options: { of?: Picker; whole?: boolean } = {}): Sender {
+	return async function (this: IExecutePaginationFunctions, requestData) {
+		const request = requestData.options;
+		const { of, whole } = options;
+		const id = of ? idParameter(this, of.parameter, of.field, of.singular) : undefined;
+		const url = of && id ? String(request.url).replace(`{${of.parameter}}`, id) : String(request.url);
+		const { maxWait, named } = readContext(this, key, request);
+		const returnAll = whole === true || (this.getNodeParameter('returnAll', false) as boolean);
+		const records = await listAll(this, url, (request.qs ?? {}) as IDataObject, {
+			subject: subjectOf(key, whole ? 'get' : 'getAll', id),
+			limit: returnAll ? undefined : (this.getNodeParameter('limit', 50) as number),
+			keep: this.getNodeParameter('filters.openShiftsOnly', false) === true ? (record) => record.employee_id === null || record.employee_id === undefined : undefined,
+			rangeDays: resource(key).rangeDays,
+			maxRateLimitWaitSeconds: maxWait,
+			baseURL: request.baseURL,
+			passThrough: passThroughOf(request),
+		});
+		return await named(records);
+	};
 }
 
 /**
