@@ -217,7 +217,6 @@ export function aiToolRouting(request: { method: IHttpRequestMethods; url: strin
  * "__CUSTOM_API_CALL__ shift". Each action node ends its operations with this one instead: n8n
  * then appends none, the editor treats the value as its own (a notice pointing to the HTTP
  * Request node), and the node is named "Custom API call".
- * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
 export const CUSTOM_API_CALL: INodePropertyOptions = {
 	name: 'Custom API Call',
