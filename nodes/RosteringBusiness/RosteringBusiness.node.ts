@@ -2,8 +2,15 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptions } from '../shared/editor/fields';
-import { runThroughTransport, throughTransport } from '../shared/operations';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as get from './get.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
+
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [get.option, CUSTOM_API_CALL];
 
 export class RosteringBusiness implements INodeType {
 	description: INodeTypeDescription = {
@@ -25,7 +32,6 @@ export class RosteringBusiness implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('business') },
 		properties: [
 			{
 				displayName:
@@ -48,27 +54,10 @@ export class RosteringBusiness implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['business'] } },
-				options: [
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get the business',
-						description: 'Read the business the credential is connected to',
-						routing: {
-							request: { method: 'GET', url: '/v1/business' },
-							send: throughTransport(),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'get',
 			},
+			...get.properties,
 			requestOptions([], ['get']),
 		],
 	};

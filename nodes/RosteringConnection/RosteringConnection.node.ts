@@ -2,8 +2,15 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptions } from '../shared/editor/fields';
-import { runThroughTransport, throughTransport } from '../shared/operations';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as get from './get.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
+
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [get.option, CUSTOM_API_CALL];
 
 export class RosteringConnection implements INodeType {
 	description: INodeTypeDescription = {
@@ -25,7 +32,6 @@ export class RosteringConnection implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('connection') },
 		properties: [
 			{
 				displayName: 'Resource',
@@ -41,30 +47,13 @@ export class RosteringConnection implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['connection'] } },
-				options: [
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get the connection',
-						description: 'Read the connection the credential belongs to',
-						routing: {
-							request: { method: 'GET', url: '/v1/connection' },
-							send: throughTransport(),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'get',
 				// Information, not a warning: n8n draws every notice in warning colours.
 				hint:
 					'Every credential belongs to exactly one connection, the link between this app and one business. Reading it needs no permission, so it is a good first check that the credential works.',
 			},
+			...get.properties,
 			requestOptions([], ['get']),
 		],
 	};
