@@ -1,11 +1,17 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, inferredNotice, requestOptions, requiredListParameter, returnAllAndLimit } from '../shared/editor/fields';
-import { prepareList, requireRange, runThroughTransport, throughTransport } from '../shared/operations';
+import { inferredNotice, requestOptions } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as getAll from './getAll.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
 
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [getAll.option, CUSTOM_API_CALL];
 const ALL = ['getAll'];
 
 export class RosteringLabourCost implements INodeType {
@@ -28,7 +34,6 @@ export class RosteringLabourCost implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('labourCost') },
 		properties: [
 			inferredNotice(
 				'One row per calendar day and location, days without work included. Rostered hours and cost come from shifts and need the roster:read permission; actual hours and cost come from timesheets and need timesheets:read; the two costs also need pay:read. Figures the connection may not see are left out of the rows.',
@@ -47,31 +52,10 @@ export class RosteringLabourCost implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['labourCost'] } },
-				options: [
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many labour costs',
-						description: 'Hours and costs per day and location for a range of days',
-						routing: {
-							request: { method: 'GET', url: '/v1/labour-costs' },
-							send: throughTransport(requireRange('labour costs'), prepareList),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'getAll',
 			},
-			requiredListParameter('labourCost', 'from'),
-			requiredListParameter('labourCost', 'to'),
-			...returnAllAndLimit(),
-			getManyFilters('labourCost', ['from', 'to']),
+			...getAll.properties,
 			requestOptions([], ALL),
 		],
 	};
