@@ -1,11 +1,18 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
+import { inferredNotice, requestOptions } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
 
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [get.option, getAll.option, CUSTOM_API_CALL];
 const ALL = ['get',  'getAll'];
 
 export class RosteringAward implements INodeType {
@@ -28,7 +35,6 @@ export class RosteringAward implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('award') },
 		properties: [
 			inferredNotice(
 				"The awards that set pay rules; a position's or employment's Award ID names one of these.",
@@ -47,47 +53,11 @@ export class RosteringAward implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['award'] } },
-				options: [
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get an award',
-						description: 'Read one award',
-						routing: {
-							request: { method: 'GET', url: '/v1/awards' },
-							send: throughTransport(withRecordId('awardId', 'Award', 'award')),
-						},
-					},
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many awards',
-						description: 'List the awards',
-						routing: {
-							request: { method: 'GET', url: '/v1/awards' },
-							send: throughTransport(prepareList),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'getAll',
 			},
-			idLocator({
-				name: 'awardId',
-				displayName: 'Award',
-				singular: 'award',
-				searchMethod: 'searchAwards',
-				required: true,
-				operations: ['get'],
-			}),
-			...returnAllAndLimit(),
-			getManyFilters('award'),
+			...get.properties,
+			...getAll.properties,
 			requestOptions([], ALL),
 		],
 	};

@@ -1,11 +1,18 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
+import { requestOptions } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
 
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [get.option, getAll.option, CUSTOM_API_CALL];
 const ALL = ['get', 'getAll'];
 
 export class RosteringEmployment implements INodeType {
@@ -28,7 +35,6 @@ export class RosteringEmployment implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('employment') },
 		properties: [
 			{
 				displayName:
@@ -51,48 +57,11 @@ export class RosteringEmployment implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['employment'] } },
-				options: [
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get an employment',
-						description: 'Read one employment, archived or not',
-						routing: {
-							request: { method: 'GET', url: '/v1/employments' },
-							send: throughTransport(withRecordId('employmentId', 'Employment', 'employment')),
-						},
-					},
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many employments',
-						description: 'List employments, filtered by person or last change; include archived ones to see who left',
-						routing: {
-							request: { method: 'GET', url: '/v1/employments' },
-							send: throughTransport(prepareList),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'getAll',
 			},
-			idLocator({
-				name: 'employmentId',
-				displayName: 'Employment',
-				singular: 'employment',
-				searchMethod: 'searchEmployments',
-				required: true,
-				description: "Pick the employment (archived ones are people who left), or enter its id, for example an employee's Employment ID",
-				operations: ['get'],
-			}),
-			...returnAllAndLimit(),
-			getManyFilters('employment'),
+			...get.properties,
+			...getAll.properties,
 			requestOptions([], ALL),
 		],
 	};

@@ -1,12 +1,18 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
+import { inferredNotice, requestOptions } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
-import { withOtherStatuses } from './leave-status';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
 
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [get.option, getAll.option, CUSTOM_API_CALL];
 const ALL = ['get',  'getAll'];
 
 export class RosteringLeaveRequest implements INodeType {
@@ -29,7 +35,6 @@ export class RosteringLeaveRequest implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('leaveRequest') },
 		properties: [
 			inferredNotice(
 				"Read only: the API gives partner apps no permission to create, approve or cancel leave, so that is done in the service's own application. Dates are calendar days at the business's first location.",
@@ -48,47 +53,11 @@ export class RosteringLeaveRequest implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['leaveRequest'] } },
-				options: [
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get a leave request',
-						description: 'Read one leave request',
-						routing: {
-							request: { method: 'GET', url: '/v1/leave-requests' },
-							send: throughTransport(withRecordId('leaveRequestId', 'Leave Request', 'leave request')),
-						},
-					},
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many leave requests',
-						description: 'List leave requests, filtered by dates, person, status or last change',
-						routing: {
-							request: { method: 'GET', url: '/v1/leave-requests' },
-							send: throughTransport(prepareList),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'getAll',
 			},
-			idLocator({
-				name: 'leaveRequestId',
-				displayName: 'Leave Request',
-				singular: 'leave request',
-				searchMethod: 'searchLeaveRequests',
-				required: true,
-				operations: ['get'],
-			}),
-			...returnAllAndLimit(),
-			withOtherStatuses(getManyFilters('leaveRequest')),
+			...get.properties,
+			...getAll.properties,
 			requestOptions([], ALL),
 		],
 	};
