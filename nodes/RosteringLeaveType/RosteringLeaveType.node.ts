@@ -1,11 +1,17 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { prepareList, runThroughTransport, throughTransport } from '../shared/operations';
+import { inferredNotice, requestOptions } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as getAll from './getAll.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
 
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [getAll.option, CUSTOM_API_CALL];
 const ALL = ['getAll'];
 
 export class RosteringLeaveType implements INodeType {
@@ -28,7 +34,6 @@ export class RosteringLeaveType implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('leaveType') },
 		properties: [
 			inferredNotice(
 				'The kinds of leave the business offers (annual, personal, unpaid, ...). Leave requests and balances name them by Type ID.',
@@ -47,29 +52,10 @@ export class RosteringLeaveType implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['leaveType'] } },
-				options: [
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many leave types',
-						description: 'List the leave types',
-						routing: {
-							request: { method: 'GET', url: '/v1/leave-types' },
-							send: throughTransport(prepareList),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'getAll',
 			},
-			...returnAllAndLimit(),
-			getManyFilters('leaveType'),
+			...getAll.properties,
 			requestOptions([], ALL),
 		],
 	};

@@ -1,11 +1,17 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, requestOptions, requiredListParameter, returnAllAndLimit } from '../shared/editor/fields';
-import { prepareList, requireRange, runThroughTransport, throughTransport } from '../shared/operations';
+import { requestOptions } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as getAll from './getAll.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
 
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [getAll.option, CUSTOM_API_CALL];
 const ALL = ['getAll'];
 
 export class RosteringPublicHoliday implements INodeType {
@@ -28,7 +34,6 @@ export class RosteringPublicHoliday implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('publicHoliday') },
 		properties: [
 			{
 				displayName: 'Resource',
@@ -44,34 +49,13 @@ export class RosteringPublicHoliday implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['publicHoliday'] } },
-				options: [
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many public holidays',
-						description: 'List the public holidays between two dates, for every location or one',
-						routing: {
-							request: { method: 'GET', url: '/v1/public-holidays' },
-							send: throughTransport(requireRange('public holidays'), prepareList),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'getAll',
 				// Information, not a warning: n8n draws every notice in warning colours.
 				hint:
 					"Holidays are worked out per location, the way the service pays them, including days the business added or removed. Each location's holidays are listed separately.",
 			},
-			requiredListParameter('publicHoliday', 'from'),
-			requiredListParameter('publicHoliday', 'to'),
-			...returnAllAndLimit(),
-			getManyFilters('publicHoliday', ['from', 'to']),
+			...getAll.properties,
 			requestOptions([], ALL),
 		],
 	};

@@ -1,11 +1,17 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { prepareList, runThroughTransport, throughTransport } from '../shared/operations';
+import { inferredNotice, requestOptions } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as getAll from './getAll.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
 
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [getAll.option, CUSTOM_API_CALL];
 const ALL = ['getAll'];
 
 export class RosteringWhosOn implements INodeType {
@@ -28,7 +34,6 @@ export class RosteringWhosOn implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('whosOn') },
 		properties: [
 			inferredNotice(
 				'One row per person clocked in now: each open timesheet started in the last 24 hours, earliest first. Read it when you need it; it is a snapshot, not a list of changes, so there is no trigger for it.',
@@ -47,29 +52,10 @@ export class RosteringWhosOn implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['whosOn'] } },
-				options: [
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many people on now',
-						description: 'List who is clocked in now, at every location or one',
-						routing: {
-							request: { method: 'GET', url: '/v1/whos-on' },
-							send: throughTransport(prepareList),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'getAll',
 			},
-			...returnAllAndLimit(),
-			getManyFilters('whosOn'),
+			...getAll.properties,
 			requestOptions([], ALL),
 		],
 	};
