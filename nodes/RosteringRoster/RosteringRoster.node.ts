@@ -1,11 +1,18 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
+import { inferredNotice, requestOptions } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
 
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [get.option, getAll.option, CUSTOM_API_CALL];
 const ALL = ['get',  'getAll'];
 
 export class RosteringRoster implements INodeType {
@@ -28,7 +35,6 @@ export class RosteringRoster implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('roster') },
 		properties: [
 			inferredNotice(
 				'One roster per location per week (Monday to Sunday). Reading never creates one: a week nobody has rostered is not listed.',
@@ -47,47 +53,11 @@ export class RosteringRoster implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['roster'] } },
-				options: [
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get a roster',
-						description: 'Read one roster',
-						routing: {
-							request: { method: 'GET', url: '/v1/rosters' },
-							send: throughTransport(withRecordId('rosterId', 'Roster', 'roster')),
-						},
-					},
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many rosters',
-						description: 'List rosters, filtered by location, weeks or last change',
-						routing: {
-							request: { method: 'GET', url: '/v1/rosters' },
-							send: throughTransport(prepareList),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'getAll',
 			},
-			idLocator({
-				name: 'rosterId',
-				displayName: 'Roster',
-				singular: 'roster',
-				searchMethod: 'searchRosters',
-				required: true,
-				operations: ['get'],
-			}),
-			...returnAllAndLimit(),
-			getManyFilters('roster'),
+			...get.properties,
+			...getAll.properties,
 			requestOptions([], ALL),
 		],
 	};

@@ -1,11 +1,18 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { prepareList, runThroughTransport, throughTransport, withRecordId } from '../shared/operations';
+import { requestOptions } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
 
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [get.option, getAll.option, CUSTOM_API_CALL];
 const ALL = ['get', 'getAll'];
 
 export class RosteringShiftSwap implements INodeType {
@@ -28,7 +35,6 @@ export class RosteringShiftSwap implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('shiftSwap') },
 		properties: [
 			{
 				displayName:
@@ -51,47 +57,11 @@ export class RosteringShiftSwap implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['shiftSwap'] } },
-				options: [
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get a shift swap',
-						description: 'Read one shift swap',
-						routing: {
-							request: { method: 'GET', url: '/v1/shift-swaps' },
-							send: throughTransport(withRecordId('shiftSwapId', 'Shift Swap', 'shift swap')),
-						},
-					},
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many shift swaps',
-						description: 'List shift swaps, filtered by location, status, shift, person or last change',
-						routing: {
-							request: { method: 'GET', url: '/v1/shift-swaps' },
-							send: throughTransport(prepareList),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'getAll',
 			},
-			idLocator({
-				name: 'shiftSwapId',
-				displayName: 'Shift Swap',
-				singular: 'shift swap',
-				searchMethod: 'searchShiftSwaps',
-				required: true,
-				operations: ['get'],
-			}),
-			...returnAllAndLimit(),
-			getManyFilters('shiftSwap'),
+			...get.properties,
+			...getAll.properties,
 			requestOptions([], ALL),
 		],
 	};
