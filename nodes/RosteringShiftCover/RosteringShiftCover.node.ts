@@ -1,11 +1,17 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { idLocator, inferredNotice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { prepareList, runThroughTransport, throughTransport, withPathId } from '../shared/operations';
+import { inferredNotice, requestOptions } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as getAll from './getAll.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
 
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [getAll.option, CUSTOM_API_CALL];
 const ALL = ['getAll'];
 
 export class RosteringShiftCover implements INodeType {
@@ -28,7 +34,6 @@ export class RosteringShiftCover implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('shiftCover') },
 		properties: [
 			inferredNotice(
 				'The people who could work the shift, unranked: choose among them by your own rules. Check leave and availability with the Leave Request and Availability nodes.',
@@ -47,36 +52,10 @@ export class RosteringShiftCover implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['shiftCover'] } },
-				options: [
-					{
-						name: 'Get Many',
-						value: 'getAll',
-						action: 'Get many people who can cover a shift',
-						description: 'List the people free to work a shift',
-						routing: {
-							request: { method: 'GET', url: '/v1/shifts/{shiftId}/available-employees' },
-							send: throughTransport(withPathId('shiftId', 'Shift', 'shift'), prepareList),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'getAll',
 			},
-			idLocator({
-				name: 'shiftId',
-				displayName: 'Shift',
-				singular: 'shift',
-				searchMethod: 'searchShifts',
-				required: true,
-				operations: ['getAll'],
-			}),
-			...returnAllAndLimit(),
+			...getAll.properties,
 			requestOptions([], ALL),
 		],
 	};

@@ -1,11 +1,17 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getManyFilters, inferredNotice, requestOptions, requiredListParameter } from '../shared/editor/fields';
-import { prepareList, requireRange, runThroughTransport, throughTransport } from '../shared/operations';
+import { inferredNotice, requestOptions } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
+import * as get from './get.operation';
+import { CUSTOM_API_CALL } from '../shared/n8n-internals';
 
+/**
+ * The operations, each in its own file beside this one: its option (the request it makes) and its
+ * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
+ */
+const OPERATIONS = [get.option, CUSTOM_API_CALL];
 const ALL = ['get'];
 
 export class RosteringTimesheetTotal implements INodeType {
@@ -28,7 +34,6 @@ export class RosteringTimesheetTotal implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: { pagination: runThroughTransport('timesheetTotal') },
 		properties: [
 			inferredNotice(
 				"One row per person: the hours of approved and pending timesheets started between From and To (days at each timesheet's location). Rejected timesheets and those still open are left out. Each figure is rounded once, so Total can differ from Approved + Pending by 0.01.",
@@ -47,30 +52,10 @@ export class RosteringTimesheetTotal implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: ['timesheetTotal'] } },
-				options: [
-					{
-						name: 'Get',
-						value: 'get',
-						action: 'Get timesheet totals',
-						description: 'Hours per person for a range of days',
-						routing: {
-							request: { method: 'GET', url: '/v1/timesheet-totals' },
-							send: throughTransport(requireRange('timesheet totals'), prepareList),
-						},
-					},
-					{
-						// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
-						name: 'Custom API Call',
-						value: '__CUSTOM_API_CALL__',
-						action: 'Custom API call',
-						description: 'Call any address of the API with the HTTP Request node and this credential',
-					},
-				],
+				options: OPERATIONS,
 				default: 'get',
 			},
-			requiredListParameter('timesheetTotal', 'from', 'get'),
-			requiredListParameter('timesheetTotal', 'to', 'get'),
-			getManyFilters('timesheetTotal', ['from', 'to'], 'get'),
+			...get.properties,
 			requestOptions([], ALL),
 		],
 	};
