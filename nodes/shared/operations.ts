@@ -24,14 +24,13 @@ import { idempotencyKey, listAll, send } from './requests/transport';
 import { checkId, hasOffset, inputError, localDates, toDate, toInteger, toTimestamp } from './input/values';
 
 /**
- * The hooks every resource node plugs into its declarative description:
- * - `prepare*`, `with*` and `require*` are routing `preSend` hooks: they check what the user
- *   entered and build the request before anything is sent;
- * - `throughTransport(...preSend)` is an operation's routing `send`: the request those hooks
- *   prepared is sent by the package's transport (transport.ts: retries, Retry-After, paging,
- *   ranges, error messages), not by n8n's own request code;
- * - `runThroughTransport(key)` is the node's `requestOperations.pagination`, the function that
- *   sends it (operations below).
+ * What an operation's routing names (each operation's file, nodes/Rostering<Group>/<op>.operation.ts):
+ * - `sentBy(sender, ...preSend)`: the `preSend` hooks (`prepareList`, `requireRange`, `withBody`)
+ *   check what the user entered and build the request before anything is sent; the sender
+ *   (`readOne`, `readList`) sends it through the package's transport (transport.ts: retries,
+ *   Retry-After, paging, ranges, error messages), not n8n's own request code;
+ * - the write nodes, until each operation of theirs has its file: `throughTransport(...preSend)`
+ *   with `withRecordId`, and `runThroughTransport(key)`, the node-wide sender.
  */
 
 /**
@@ -56,17 +55,6 @@ export function withRecordId(parameter: string, field: string, singular: string)
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		const id = idParameter(this, parameter, field, singular);
 		return { ...request, url: `${request.url}/${id}` };
-	};
-}
-
-/**
- * preSend: the record id picked in `parameter` fills its `{parameter}` place in the path, for a
- * list that hangs off a record (who can cover a shift: /v1/shifts/{shiftId}/available-employees).
- */
-export function withPathId(parameter: string, field: string, singular: string) {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const id = idParameter(this, parameter, field, singular);
-		return { ...request, url: String(request.url).replace(`{${parameter}}`, id) };
 	};
 }
 
