@@ -30,6 +30,16 @@ export interface Fault {
 	whenBody?: string;
 }
 
+/** Requests to hold until enough of them wait together (Sandbox.gatherRequests). */
+export interface Gathering {
+	method: string;
+	path: string;
+	/** Matching requests let through first, not held. */
+	skip?: number;
+	/** How many held requests are let go together. */
+	together: number;
+}
+
 interface Active extends Fault {
 	left: number;
 }
@@ -41,6 +51,7 @@ export class Faults {
 	connectorMayEditRosters = true;
 	private rate: { perSecond: number } | null = null;
 	private hits: number[] = [];
+	private gathering?: Gathering & { arrived: number; held: Array<() => void> };
 
 	inject(f: Fault): void {
 		if (f.status !== undefined && (!Number.isInteger(f.status) || f.status < 100 || f.status > 599)) throw new Error('status must be an HTTP status code');
@@ -51,8 +62,32 @@ export class Faults {
 		this.list = [];
 	}
 
+	/** See Sandbox.gatherRequests. */
+	gather(g: Gathering): void {
+		this.gathering = { ...g, arrived: 0, held: [] };
+	}
+
+	/**
+	 * Resolves at once, unless a gathering holds this request: then once `together` matching
+	 * requests wait (all of them are let go then, and the gathering ends).
+	 */
+	async gathered(method: string, path: string): Promise<void> {
+		const g = this.gathering;
+		if (!g || g.method.toUpperCase() !== method || g.path !== path) return;
+		g.arrived += 1;
+		if (g.arrived <= (g.skip ?? 0)) return;
+		await new Promise<void>((resolve) => {
+			g.held.push(resolve);
+			if (g.held.length < g.together) return;
+			this.gathering = undefined;
+			for (const release of g.held) release();
+		});
+	}
+
 	reset(): void {
 		this.clear();
+		if (this.gathering) for (const release of this.gathering.held) release();
+		this.gathering = undefined;
 		this.latencyMs = 0;
 		this.connectorMayEditRosters = true;
 		this.rate = null;

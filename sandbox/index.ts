@@ -11,7 +11,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { Core, type RecordedRequest, type SandboxOptions } from './core';
 import { restoreState, saveState, type SandboxState } from './persist';
-import type { Fault } from './faults';
+import type { Fault, Gathering } from './faults';
 import type { Manager } from './manager';
 import { TIMESHEET_NOTE_FIELDS, type TimesheetNoteField } from './model';
 import type { TokenResponse } from './oauth';
@@ -46,6 +46,12 @@ export interface Sandbox {
 	injectFault(f: Fault): void;
 	clearFaults(): void;
 	setLatency(ms: number): void;
+	/**
+	 * Holds the matching requests (after `skip` let through) until `together` of them wait, then
+	 * lets them all go, once: which requests a client sends at once, shown whatever the machine's
+	 * load (a client that never has that many in flight hangs until the test's timeout).
+	 */
+	gatherRequests(g: Gathering): void;
 	/** Beyond perSecond requests to /v1 in any one second (all connections together): 429 with Retry-After. */
 	setRateLimit(r: { perSecond: number } | null): void;
 	/**
@@ -109,6 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		expireAccessTokens: () => core.oauth.expireAccessTokens(),
 		injectFault: (f) => core.faults.inject(f),
 		clearFaults: () => core.faults.clear(),
+		gatherRequests: (g) => core.faults.gather(g),
 		setLatency: (ms) => {
 			core.faults.latencyMs = ms;
 		},

@@ -154,6 +154,7 @@ async function route(core: Core, method: string, url: URL, req: http.IncomingMes
 	const isApi = isApiPath(path);
 	const wait = isApi ? core.faults.overLimit() : 0;
 	if (wait) return rateLimited(core, wait, rid);
+	await core.faults.gathered(method, path);
 	const fault = core.faults.take(method, path, url.searchParams, parsed.badJson ? undefined : parsed.body);
 	const faultDelay = fault?.latencyMs ?? 0;
 	if (fault?.drop || fault?.status !== undefined || !isApi) await sleep(faultDelay);
