@@ -1,6 +1,7 @@
-import { booleanField, breaksList, type MapperSpec } from '../shared/writes/mapper';
-import type { UpsertSpec } from '../shared/writes/upsert';
-import { startDateSpan } from '../shared/input/values';
+import { booleanField, breaksList, mappedRows, type MapperSpec } from '../../shared/writes/mapper';
+import type { UpsertSpec } from '../../shared/writes/upsert';
+import { startDateSpan } from '../../shared/input/values';
+import type { ShiftRow } from '../bodies';
 
 /** Version 2: the shift's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
 export const MAPPER: MapperSpec = {
@@ -24,3 +25,6 @@ export const UPSERT: UpsertSpec = {
 	defaultMatch: ['location_id', 'employee_id', 'start_time'],
 	span: startDateSpan,
 };
+
+/** Version 2: a shift's row from the mapper, its fields named as the mapper shows them. */
+export const SHIFT_MAPPED = mappedRows<ShiftRow>(MAPPER);

@@ -1,0 +1,39 @@
+import type { INodeTypeBaseDescription } from 'n8n-workflow';
+
+import { fieldsCollection, idLocator, localTime, placeAndTimes, shiftBreaks } from '../../shared/editor/fields';
+import { listSearch } from '../../shared/editor/search';
+import { WriteNodeVersion, writeNodeDescription } from '../../shared/writes/node-version';
+import { writeOperations } from '../../shared/writes/writes';
+import { SHIFT_WRITES } from '../bodies';
+import { SHIFT_PARTS, SHIFT_READS, shiftCreates, shiftUpdate } from '../description';
+import { SHIFT_PARAMETERS } from './rows';
+
+/** Rostering Shift version 1: a shift's fields as parameters (Location, Position, times, Additional Fields, Update Fields). */
+export class RosteringShiftV1 extends WriteNodeVersion {
+	constructor(baseDescription: INodeTypeBaseDescription) {
+		const operations = [...shiftCreates(SHIFT_PARAMETERS), ...SHIFT_READS, shiftUpdate(SHIFT_PARAMETERS, 'Change a shift that has not started; a published shift becomes a draft again')];
+		const description = writeNodeDescription(baseDescription, SHIFT_PARTS, {
+			version: 1,
+			operations,
+			afterPicker: [
+				idLocator({ name: 'shiftId', displayName: 'Shift', singular: 'shift', searchMethod: 'searchShifts', required: true, operations: ['update'] }),
+				...placeAndTimes({ location: 'Where the shift is worked', position: 'Position worked, at the chosen location' }),
+				fieldsCollection('additionalFields', ['create', 'createMany'], [
+					shiftBreaks(),
+					idLocator({ name: 'employeeId', displayName: 'Employee', singular: 'employee', searchMethod: 'searchEmployees', description: 'Who is rostered; leave out for an open shift' }),
+					{ displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 2 }, default: '' },
+				]),
+				fieldsCollection('updateFields', ['update'], [
+					shiftBreaks(),
+					idLocator({ name: 'employeeId', displayName: 'Employee', singular: 'employee', searchMethod: 'searchEmployees', description: 'Who is rostered' }),
+					localTime('endTime', 'End Time', undefined, false),
+					{ displayName: 'Make Open Shift', name: 'openShift', type: 'boolean', default: false, description: 'Whether to take the person off the shift, leaving it open' },
+					{ displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'New note; leave empty to remove the note' },
+					idLocator({ name: 'positionId', displayName: 'Position', singular: 'position', searchMethod: 'searchPositions' }),
+					localTime('startTime', 'Start Time', undefined, false),
+				]),
+			],
+		});
+		super(description, { listSearch }, { shift: writeOperations(SHIFT_WRITES, SHIFT_PARAMETERS) });
+	}
+}
