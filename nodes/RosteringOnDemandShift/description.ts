@@ -1,20 +1,19 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
-
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { runThroughTransport } from '../shared/operations';
-import type { RowSource } from '../shared/writes/bodies';
-import { listOption, pickedOption, writeOption, type Picker, type WriteNodeParts } from '../shared/writes/node-version';
-import { ON_DEMAND_SHIFT_WRITES, type OnDemandShiftRow } from './bodies';
+import { listOption, pickedOption, type Picker, type WriteNodeParts } from '../shared/writes/node-version';
 
-/** What both versions of Rostering On-Demand Shift show (v1/, v2/): the parameters they share, and the operations both offer. The node as n8n lists it is RosteringOnDemandShift.node.ts. */
+/**
+ * What both versions of Rostering On-Demand Shift show (v1/, v2/): the parameters they share, and
+ * the operations both offer. The node as n8n lists it is RosteringOnDemandShift.node.ts.
+ */
 
-const URL = '/v1/on-demand-shifts';
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
 const PICKER: Picker = ['onDemandShiftId', 'On-Demand Shift', 'on-demand shift'];
 
 export const ON_DEMAND_SHIFT_PARTS: WriteNodeParts = {
 	resource: { name: 'On-Demand Shift', value: 'onDemandShift' },
+	url: '/v1/on-demand-shifts',
 	notices: [
 		{
 			displayName:
@@ -45,34 +44,26 @@ export const ON_DEMAND_SHIFT_PARTS: WriteNodeParts = {
 	requestOperations: { pagination: runThroughTransport('onDemandShift') },
 };
 
-/** Create and Create Many: run by the version's customOperations; n8n's AI-tool path builds the body from the row as the version reads it. */
-export function onDemandShiftCreates(rows: RowSource<OnDemandShiftRow>): INodePropertyOptions[] {
-	const writes = { spec: ON_DEMAND_SHIFT_WRITES, rows };
-	const post = { method: 'POST', url: URL } as const;
-	return [
-		writeOption({ name: 'Create', value: 'create', action: 'Create an on demand shift', description: 'Add a draft on-demand shift for the venue to price and publish' }, post, writes),
-		writeOption(
-			{
-				name: 'Create Many',
-				value: 'createMany',
-				action: 'Create many on demand shifts',
-				description: 'Create one on-demand shift per input item, sent in batches of up to 100 that are saved all or nothing',
-			},
-			post,
-			writes,
-		),
-	];
-}
-
-/** Delete, Get and Get Many: n8n's routing runs them, in both versions. */
-export const ON_DEMAND_SHIFT_READS: INodePropertyOptions[] = [
-	pickedOption({ name: 'Delete', value: 'delete', action: 'Delete an on demand shift', description: 'Archive a draft on-demand shift that has not started' }, { method: 'DELETE', url: URL }, PICKER),
-	pickedOption({ name: 'Get', value: 'get', action: 'Get an on demand shift', description: 'Read one on-demand shift, archived or not' }, { method: 'GET', url: URL }, PICKER),
-	listOption({ action: 'Get many on demand shifts', description: 'List on-demand shifts, filtered by location, status, dates or last change' }, URL),
-];
-
-/** Update, as the version describes it and reads its rows. */
-export function onDemandShiftUpdate(rows: RowSource<OnDemandShiftRow>, description: string): INodePropertyOptions {
-	const writes = { spec: ON_DEMAND_SHIFT_WRITES, rows };
-	return writeOption({ name: 'Update', value: 'update', action: 'Update an on demand shift', description }, { method: 'PATCH', url: URL }, writes);
-}
+/**
+ * The operations both versions offer: n8n's routing runs the reads; the writes (Create, Create
+ * Many, Update: each version describes Update its own way) are routed by each version, which reads
+ * their rows.
+ */
+export const ON_DEMAND_SHIFT_OPERATIONS = {
+	create: { name: 'Create', value: 'create', action: 'Create an on demand shift', description: 'Add a draft on-demand shift for the venue to price and publish' },
+	createMany: {
+		name: 'Create Many',
+		value: 'createMany',
+		action: 'Create many on demand shifts',
+		description: 'Create one on-demand shift per input item, sent in batches of up to 100 that are saved all or nothing',
+	},
+	delete: pickedOption(
+		{ name: 'Delete', value: 'delete', action: 'Delete an on demand shift', description: 'Archive a draft on-demand shift that has not started' },
+		ON_DEMAND_SHIFT_PARTS,
+		'DELETE',
+		PICKER,
+	),
+	get: pickedOption({ name: 'Get', value: 'get', action: 'Get an on demand shift', description: 'Read one on-demand shift, archived or not' }, ON_DEMAND_SHIFT_PARTS, 'GET', PICKER),
+	getAll: listOption({ action: 'Get many on demand shifts', description: 'List on-demand shifts, filtered by location, status, dates or last change' }, ON_DEMAND_SHIFT_PARTS),
+	update: { name: 'Update', value: 'update', action: 'Update an on demand shift' },
+};

@@ -1,19 +1,19 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
-
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { runThroughTransport } from '../shared/operations';
-import type { RowSource } from '../shared/writes/bodies';
-import { listOption, pickedOption, writeOption, type Picker, type WriteNodeParts } from '../shared/writes/node-version';
-import { SHIFT_WRITES, type ShiftRow } from './bodies';
+import { listOption, pickedOption, type Picker, type WriteNodeParts } from '../shared/writes/node-version';
 
-/** What both versions of Rostering Shift show (v1/, v2/): the parameters they share, and the operations both offer. The node as n8n lists it is RosteringShift.node.ts. */
+/**
+ * What both versions of Rostering Shift show (v1/, v2/): the parameters they share, and the
+ * operations both offer. The node as n8n lists it is RosteringShift.node.ts.
+ */
 
-const URL = '/v1/shifts';
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
+const PICKER: Picker = ['shiftId', 'Shift', 'shift'];
 
 export const SHIFT_PARTS: WriteNodeParts = {
 	resource: { name: 'Shift', value: 'shift' },
+	url: '/v1/shifts',
 	notices: [
 		{
 			displayName:
@@ -43,29 +43,21 @@ export const SHIFT_PARTS: WriteNodeParts = {
 	requestOperations: { pagination: runThroughTransport('shift') },
 };
 
-/** Create and Create Many: run by the version's customOperations; n8n's AI-tool path builds the body from the row as the version reads it. */
-export function shiftCreates(rows: RowSource<ShiftRow>): INodePropertyOptions[] {
-	const writes = { spec: SHIFT_WRITES, rows };
-	return [
-		writeOption({ name: 'Create', value: 'create', action: 'Create a shift', description: 'Add an unpublished shift to the roster' }, { method: 'POST', url: URL }, writes),
-		writeOption(
-			{ name: 'Create Many', value: 'createMany', action: 'Create many shifts', description: 'Create one shift per input item, sent in batches of up to 100 that are saved all or nothing' },
-			{ method: 'POST', url: URL },
-			writes,
-		),
-	];
-}
-
-const PICKER: Picker = ['shiftId', 'Shift', 'shift'];
-
-/** Delete, Get and Get Many: n8n's routing runs them, in both versions. */
-export const SHIFT_READS: INodePropertyOptions[] = [
-	pickedOption({ name: 'Delete', value: 'delete', action: 'Delete a shift', description: 'Archive a shift that has not started' }, { method: 'DELETE', url: URL }, PICKER),
-	pickedOption({ name: 'Get', value: 'get', action: 'Get a shift', description: 'Read one shift, archived or not' }, { method: 'GET', url: URL }, PICKER),
-	listOption({ action: 'Get many shifts', description: 'List shifts, filtered by location, person, dates or last change' }, URL),
-];
-
-/** Update, as the version describes it and reads its rows. */
-export function shiftUpdate(rows: RowSource<ShiftRow>, description: string): INodePropertyOptions {
-	return writeOption({ name: 'Update', value: 'update', action: 'Update a shift', description }, { method: 'PATCH', url: URL }, { spec: SHIFT_WRITES, rows });
-}
+/**
+ * The operations both versions offer: n8n's routing runs the reads; the writes (Create, Create
+ * Many, Update: each version describes Update its own way) are routed by each version, which reads
+ * their rows.
+ */
+export const SHIFT_OPERATIONS = {
+	create: { name: 'Create', value: 'create', action: 'Create a shift', description: 'Add an unpublished shift to the roster' },
+	createMany: {
+		name: 'Create Many',
+		value: 'createMany',
+		action: 'Create many shifts',
+		description: 'Create one shift per input item, sent in batches of up to 100 that are saved all or nothing',
+	},
+	delete: pickedOption({ name: 'Delete', value: 'delete', action: 'Delete a shift', description: 'Archive a shift that has not started' }, SHIFT_PARTS, 'DELETE', PICKER),
+	get: pickedOption({ name: 'Get', value: 'get', action: 'Get a shift', description: 'Read one shift, archived or not' }, SHIFT_PARTS, 'GET', PICKER),
+	getAll: listOption({ action: 'Get many shifts', description: 'List shifts, filtered by location, person, dates or last change' }, SHIFT_PARTS),
+	update: { name: 'Update', value: 'update', action: 'Update a shift' },
+};

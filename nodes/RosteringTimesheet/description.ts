@@ -13,22 +13,18 @@
  * Times and breaks (taken breaks, with start and end times) follow the rules in
  * nodes/RosteringTimesheet/timesheet-times.ts.
  */
-import type { INodePropertyOptions } from 'n8n-workflow';
-
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { runThroughTransport } from '../shared/operations';
-import type { RowSource } from '../shared/writes/bodies';
-import { listOption, pickedOption, writeOption, type Picker, type WriteNodeParts } from '../shared/writes/node-version';
+import { listOption, pickedOption, type Picker, type WriteNodeParts } from '../shared/writes/node-version';
 import { withNoteKeys } from './timesheet-note';
-import { TIMESHEET_WRITES, type TimesheetRow } from './bodies';
 
-const URL = '/v1/timesheets';
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
 const PICKER: Picker = ['timesheetId', 'Timesheet', 'timesheet'];
 
 export const TIMESHEET_PARTS: WriteNodeParts = {
 	resource: { name: 'Timesheet', value: 'timesheet' },
+	url: '/v1/timesheets',
 	notices: [
 		{
 			displayName:
@@ -59,29 +55,21 @@ export const TIMESHEET_PARTS: WriteNodeParts = {
 	requestOperations: { pagination: withNoteKeys(runThroughTransport('timesheet')) },
 };
 
-/** Create and Create Many: run by the version's customOperations; n8n's AI-tool path builds the body from the row as the version reads it. */
-export function timesheetCreates(rows: RowSource<TimesheetRow>): INodePropertyOptions[] {
-	const writes = { spec: TIMESHEET_WRITES, rows };
-	const post = { method: 'POST', url: URL } as const;
-	return [
-		writeOption({ name: 'Create', value: 'create', action: 'Create a timesheet', description: 'Record time worked as a pending timesheet' }, post, writes),
-		writeOption(
-			{ name: 'Create Many', value: 'createMany', action: 'Create many timesheets', description: 'Create one timesheet per input item, sent in batches of up to 100 that are saved all or nothing' },
-			post,
-			writes,
-		),
-	];
-}
-
-/** Delete, Get and Get Many: n8n's routing runs them, in both versions. */
-export const TIMESHEET_READS: INodePropertyOptions[] = [
-	pickedOption({ name: 'Delete', value: 'delete', action: 'Delete a timesheet', description: 'Archive a timesheet that is still pending' }, { method: 'DELETE', url: URL }, PICKER),
-	pickedOption({ name: 'Get', value: 'get', action: 'Get a timesheet', description: 'Read one timesheet, archived or not' }, { method: 'GET', url: URL }, PICKER),
-	listOption({ action: 'Get many timesheets', description: 'List timesheets, filtered by location, person, dates or last change' }, URL),
-];
-
-/** Update, as the version describes it and reads its rows. */
-export function timesheetUpdate(rows: RowSource<TimesheetRow>, description: string): INodePropertyOptions {
-	const writes = { spec: TIMESHEET_WRITES, rows };
-	return writeOption({ name: 'Update', value: 'update', action: 'Update a timesheet', description }, { method: 'PATCH', url: URL }, writes);
-}
+/**
+ * The operations both versions offer: n8n's routing runs the reads; the writes (Create, Create
+ * Many, Update: each version describes Update its own way) are routed by each version, which reads
+ * their rows.
+ */
+export const TIMESHEET_OPERATIONS = {
+	create: { name: 'Create', value: 'create', action: 'Create a timesheet', description: 'Record time worked as a pending timesheet' },
+	createMany: {
+		name: 'Create Many',
+		value: 'createMany',
+		action: 'Create many timesheets',
+		description: 'Create one timesheet per input item, sent in batches of up to 100 that are saved all or nothing',
+	},
+	delete: pickedOption({ name: 'Delete', value: 'delete', action: 'Delete a timesheet', description: 'Archive a timesheet that is still pending' }, TIMESHEET_PARTS, 'DELETE', PICKER),
+	get: pickedOption({ name: 'Get', value: 'get', action: 'Get a timesheet', description: 'Read one timesheet, archived or not' }, TIMESHEET_PARTS, 'GET', PICKER),
+	getAll: listOption({ action: 'Get many timesheets', description: 'List timesheets, filtered by location, person, dates or last change' }, TIMESHEET_PARTS),
+	update: { name: 'Update', value: 'update', action: 'Update a timesheet' },
+};

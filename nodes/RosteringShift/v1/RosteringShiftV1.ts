@@ -1,21 +1,21 @@
 import type { INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { fieldsCollection, idLocator, localTime, placeAndTimes, shiftBreaks } from '../../shared/editor/fields';
-import { listSearch } from '../../shared/editor/search';
-import { WriteNodeVersion, writeNodeDescription } from '../../shared/writes/node-version';
-import { writeOperations } from '../../shared/writes/writes';
-import { SHIFT_WRITES } from '../bodies';
-import { SHIFT_PARTS, SHIFT_READS, shiftCreates, shiftUpdate } from '../description';
+import { ParameterVersion } from '../../shared/writes/node-version';
+import { SHIFT_WRITES, type ShiftRow } from '../bodies';
+import { SHIFT_OPERATIONS, SHIFT_PARTS } from '../description';
 import { SHIFT_PARAMETERS } from './rows';
 
+const { create, createMany, delete: remove, get, getAll, update } = SHIFT_OPERATIONS;
+
 /** Rostering Shift version 1: a shift's fields as parameters (Location, Position, times, Additional Fields, Update Fields). */
-export class RosteringShiftV1 extends WriteNodeVersion {
+export class RosteringShiftV1 extends ParameterVersion<ShiftRow> {
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		const operations = [...shiftCreates(SHIFT_PARAMETERS), ...SHIFT_READS, shiftUpdate(SHIFT_PARAMETERS, 'Change a shift that has not started; a published shift becomes a draft again')];
-		const description = writeNodeDescription(baseDescription, SHIFT_PARTS, {
-			version: 1,
-			operations,
-			afterPicker: [
+		super(baseDescription, SHIFT_PARTS, {
+			operations: [create, createMany, remove, get, getAll, { ...update, description: 'Change a shift that has not started; a published shift becomes a draft again' }],
+			writes: SHIFT_WRITES,
+			rows: SHIFT_PARAMETERS,
+			fields: [
 				idLocator({ name: 'shiftId', displayName: 'Shift', singular: 'shift', searchMethod: 'searchShifts', required: true, operations: ['update'] }),
 				...placeAndTimes({ location: 'Where the shift is worked', position: 'Position worked, at the chosen location' }),
 				fieldsCollection('additionalFields', ['create', 'createMany'], [
@@ -34,6 +34,5 @@ export class RosteringShiftV1 extends WriteNodeVersion {
 				]),
 			],
 		});
-		super(description, { listSearch }, { shift: writeOperations(SHIFT_WRITES, SHIFT_PARAMETERS) });
 	}
 }

@@ -1,26 +1,30 @@
 import type { INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { fieldsCollection, idLocator, placeAndTimes } from '../../shared/editor/fields';
-import { listSearch } from '../../shared/editor/search';
-import { WriteNodeVersion, writeNodeDescription } from '../../shared/writes/node-version';
-import { writeOperations } from '../../shared/writes/writes';
-import { TIMESHEET_WRITES } from '../bodies';
-import { TIMESHEET_PARTS, TIMESHEET_READS, timesheetCreates, timesheetUpdate } from '../description';
+import { ParameterVersion } from '../../shared/writes/node-version';
+import { TIMESHEET_WRITES, type TimesheetRow } from '../bodies';
+import { TIMESHEET_OPERATIONS, TIMESHEET_PARTS } from '../description';
 import { timesheetBreaks, timesheetTime } from '../timesheet-times';
 import { TIMESHEET_PARAMETERS } from './rows';
 
-/** Rostering Timesheet version 1: a timesheet's fields as parameters (Employee, Location, Position, times, Additional Fields, Update Fields). */
-export class RosteringTimesheetV1 extends WriteNodeVersion {
+const { create, createMany, delete: remove, get, getAll, update } = TIMESHEET_OPERATIONS;
+const WHERE = { location: 'Where the time was worked', position: 'Position worked, at the chosen location' };
+
+/**
+ * Rostering Timesheet version 1: a timesheet's fields as parameters (Employee, Location, Position,
+ * times, Additional Fields, Update Fields). The note's spelling is settled per request
+ * (nodes/RosteringTimesheet/timesheet-note.ts).
+ */
+export class RosteringTimesheetV1 extends ParameterVersion<TimesheetRow> {
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		const rows = TIMESHEET_PARAMETERS;
-		const where = { location: 'Where the time was worked', position: 'Position worked, at the chosen location' };
-		const description = writeNodeDescription(baseDescription, TIMESHEET_PARTS, {
-			version: 1,
-			operations: [...timesheetCreates(rows), ...TIMESHEET_READS, timesheetUpdate(rows, 'Change a timesheet that is still pending')],
-			afterPicker: [
+		super(baseDescription, TIMESHEET_PARTS, {
+			operations: [create, createMany, remove, get, getAll, { ...update, description: 'Change a timesheet that is still pending' }],
+			writes: TIMESHEET_WRITES,
+			rows: TIMESHEET_PARAMETERS,
+			fields: [
 				idLocator({ name: 'timesheetId', displayName: 'Timesheet', singular: 'timesheet', searchMethod: 'searchTimesheets', required: true, operations: ['update'] }),
 				idLocator({ name: 'employeeId', displayName: 'Employee', singular: 'employee', searchMethod: 'searchEmployees', required: true, description: 'Who worked', operations: ['create', 'createMany'] }),
-				...placeAndTimes(where, (name, displayName, operations, required) =>
+				...placeAndTimes(WHERE, (name, displayName, operations, required) =>
 					name === 'endTime'
 						? {
 								...timesheetTime(name, displayName, operations, false),
@@ -42,7 +46,5 @@ export class RosteringTimesheetV1 extends WriteNodeVersion {
 				]),
 			],
 		});
-		// The note's spelling is settled per request (nodes/RosteringTimesheet/timesheet-note.ts).
-		super(description, { listSearch }, { timesheet: writeOperations(TIMESHEET_WRITES, rows) });
 	}
 }

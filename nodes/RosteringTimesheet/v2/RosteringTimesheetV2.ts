@@ -1,25 +1,20 @@
 import type { INodeTypeBaseDescription } from 'n8n-workflow';
 
-import { listSearch } from '../../shared/editor/search';
-import { mapperProperties, resourceMapping } from '../../shared/writes/mapper';
-import { upsertOption, WriteNodeVersion, writeNodeDescription } from '../../shared/writes/node-version';
-import { mappedWriteOperations } from '../../shared/writes/upsert';
-import { TIMESHEET_WRITES } from '../bodies';
-import { TIMESHEET_PARTS, TIMESHEET_READS, timesheetCreates, timesheetUpdate } from '../description';
-import { MAPPER, TIMESHEET_MAPPED, UPSERT } from './mapper';
+import { MapperVersion, upsertOption } from '../../shared/writes/node-version';
+import { TIMESHEET_WRITES, type TimesheetRow } from '../bodies';
+import { TIMESHEET_OPERATIONS, TIMESHEET_PARTS } from '../description';
+import { TIMESHEET_MAPPED, UPSERT } from './mapper';
 
-/** Rostering Timesheet version 2: a timesheet's fields in n8n's resource mapper, and Create or Update. */
-export class RosteringTimesheetV2 extends WriteNodeVersion {
+const { create, createMany, delete: remove, get, getAll, update } = TIMESHEET_OPERATIONS;
+
+/**
+ * Rostering Timesheet version 2: a timesheet's fields in n8n's resource mapper, and Create or
+ * Update. The note's spelling is settled per request (nodes/RosteringTimesheet/timesheet-note.ts).
+ */
+export class RosteringTimesheetV2 extends MapperVersion<TimesheetRow> {
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		const rows = TIMESHEET_MAPPED;
-		const upsert = upsertOption('Create or update a timesheet', 'timesheet', '/v1/timesheets');
-		const update = timesheetUpdate(rows, 'Change a timesheet that is still pending. Only the fields given change.');
-		const description = writeNodeDescription(baseDescription, TIMESHEET_PARTS, {
-			version: 2,
-			operations: [...timesheetCreates(rows), upsert, ...TIMESHEET_READS, update],
-			beforePicker: mapperProperties(['create', 'createMany', 'update', 'upsert'], MAPPER),
-		});
-		// The note's spelling is settled per request (nodes/RosteringTimesheet/timesheet-note.ts).
-		super(description, { listSearch, resourceMapping: resourceMapping(MAPPER) }, { timesheet: mappedWriteOperations(TIMESHEET_WRITES, rows, UPSERT) });
+		const upsert = upsertOption('Create or update a timesheet', 'timesheet', TIMESHEET_PARTS);
+		const operations = [create, createMany, upsert, remove, get, getAll, { ...update, description: 'Change a timesheet that is still pending. Only the fields given change.' }];
+		super(baseDescription, TIMESHEET_PARTS, { operations, writes: TIMESHEET_WRITES, rows: TIMESHEET_MAPPED, mapped: ['create', 'createMany', 'update', 'upsert'], upsert: UPSERT });
 	}
 }
