@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'crypto';
 
-import { MAPPER as SHIFT_MAPPER } from '../nodes/RosteringShift/mapper';
+import { MAPPER as SHIFT_MAPPER } from '../nodes/RosteringShift/v2/mapper';
 import { mappingFields } from '../nodes/shared/writes/mapper';
 
 export interface DemoIds {

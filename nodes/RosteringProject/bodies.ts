@@ -1,14 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { WriteSpec } from '../shared/writes/bodies';
-import { LOCATOR, type WriteItem } from '../shared/writes/rows';
+import type { FieldLabels, WriteItem } from '../shared/writes/rows';
 import { compact, inputError } from '../shared/input/values';
-import { MAPPER } from './mapper';
 import { CODE_RULE, colourOf, employeeIdsOf, MAX_CODE, MAX_NAME, NAME_RULE, textOf } from './project-fields';
 
 /**
  * A project's create and change bodies, built from the item's row: version 1's parameters
- * (createRow, updateRow) or version 2's mapped row, checked the same way for both.
+ * (v1/rows.ts) or version 2's mapped row (v2/mapper.ts), checked the same way for both.
  */
 
 /** A project's fields as the builders read them, by the API's names; a field absent is not given. */
@@ -23,25 +22,6 @@ export interface ProjectRow {
 	employee_ids?: unknown;
 }
 
-/** Version 1: Create's parameters. */
-function createRow(item: WriteItem): ProjectRow {
-	const extra = item.read('additionalFields', {}) as IDataObject;
-	return compact({ name: item.read('name', ''), code: item.read('code', ''), colour: extra.colour, employee_ids: extra.employeeIds });
-}
-
-/** Version 1: Update's parameters, the fields the user added. */
-function updateRow(item: WriteItem): ProjectRow {
-	const fields = item.read('updateFields', {}) as IDataObject;
-	return compact({
-		id: item.read('projectId', '', LOCATOR),
-		name: fields.name,
-		code: fields.code,
-		colour: fields.colour,
-		remove_colour: fields.removeColour,
-		employee_ids: fields.employeeIds,
-	});
-}
-
 /** Body of a project create (also a new row of Create or Update), checked before anything is sent: only the keys the endpoint takes. */
 async function createBody(item: WriteItem, row: ProjectRow): Promise<IDataObject> {
 	const name = textOf(item, row.name, 'Name', MAX_NAME, NAME_RULE);
@@ -52,7 +32,7 @@ async function createBody(item: WriteItem, row: ProjectRow): Promise<IDataObject
 }
 
 /** Body of a project change: only the fields given. Status is Archive / Unarchive's. */
-async function updateBody(item: WriteItem, row: ProjectRow): Promise<IDataObject> {
+async function updateBody(item: WriteItem, row: ProjectRow, labels: FieldLabels): Promise<IDataObject> {
 	const { node, itemIndex } = item;
 	const body: IDataObject = {};
 	if ('name' in row) body.name = textOf(item, row.name, 'Name', MAX_NAME, NAME_RULE);
@@ -74,11 +54,9 @@ async function updateBody(item: WriteItem, row: ProjectRow): Promise<IDataObject
 	if (row.remove_colour === true) body.colour = null;
 	// An empty list takes everyone off the project.
 	if ('employee_ids' in row) body.employee_ids = employeeIdsOf(item, row.employee_ids);
-	if (Object.keys(body).length === 0) {
-		throw inputError(node, itemIndex, 'Update Fields has nothing to change', 'Add a field and give it a value.');
-	}
+	if (Object.keys(body).length === 0) throw inputError(node, itemIndex, labels.nothingToChange.message, labels.nothingToChange.description);
 	return body;
 }
 
 /** The project's writes: Create, Update and Create or Update, in both versions. */
-export const PROJECT_WRITES: WriteSpec<ProjectRow> = { mapper: MAPPER, createRow, updateRow, idLabel: 'Project', create: createBody, update: updateBody };
+export const PROJECT_WRITES: WriteSpec<ProjectRow> = { key: 'project', create: createBody, update: updateBody };

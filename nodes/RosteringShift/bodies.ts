@@ -3,13 +3,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { checkEndAfterStart, confirmLocation, recordBeingChanged, startAndEndAt, timestampAt } from '../shared/writes/checks';
 import { referenceId } from '../shared/writes/names';
 import type { WriteSpec } from '../shared/writes/bodies';
-import { LOCATOR, type WriteItem } from '../shared/writes/rows';
+import type { FieldLabels, WriteItem } from '../shared/writes/rows';
 import { compact, inputError, textField, toInteger } from '../shared/input/values';
-import { MAPPER } from './mapper';
 
 /**
  * A shift's create and change bodies, built from the item's row: version 1's parameters
- * (createRow, updateRow) or version 2's mapped row, checked the same way for both.
+ * (v1/rows.ts) or version 2's mapped row (v2/mapper.ts), checked the same way for both; errors
+ * name the fields by the version's labels.
  */
 
 /** A shift's fields as the builders read them, by the API's names; a field absent is not given. */
@@ -28,42 +28,8 @@ export interface ShiftRow {
 	open_shift?: unknown;
 }
 
-type Break = { offset_minutes?: unknown; duration_minutes?: unknown; paid?: unknown };
-
-/** Version 1's Breaks editor rows as the API's breaks. */
-function breaksOfEditor(value: unknown): Break[] | undefined {
-	const rows = (value as { break?: IDataObject[] } | undefined)?.break;
-	return rows?.map((row) => ({ offset_minutes: row.offsetMinutes, duration_minutes: row.durationMinutes, paid: row.paid }));
-}
-
-/** Version 1: Create's (and Create Many's) parameters. */
-function createRow(item: WriteItem): ShiftRow {
-	const extra = item.read('additionalFields', {}) as IDataObject;
-	return {
-		location_id: item.read('locationId', '', LOCATOR),
-		position_id: item.read('positionId', '', LOCATOR),
-		employee_id: item.read('additionalFields.employeeId', '', LOCATOR),
-		start_time: item.read('startTime', ''),
-		end_time: item.read('endTime', ''),
-		breaks: breaksOfEditor(extra.breaks),
-		notes: extra.notes,
-	};
-}
-
-/** Version 1: Update's parameters, the fields the user added. */
-function updateRow(item: WriteItem): ShiftRow {
-	const fields = item.read('updateFields', {}) as IDataObject;
-	return compact({
-		id: item.read('shiftId', '', LOCATOR),
-		position_id: 'positionId' in fields ? item.read('updateFields.positionId', '', LOCATOR) : undefined,
-		employee_id: 'employeeId' in fields ? item.read('updateFields.employeeId', '', LOCATOR) : undefined,
-		open_shift: fields.openShift,
-		start_time: fields.startTime,
-		end_time: fields.endTime,
-		breaks: 'breaks' in fields ? (breaksOfEditor(fields.breaks) ?? []) : undefined,
-		notes: fields.notes,
-	});
-}
+/** A break as the API writes it. */
+export type Break = { offset_minutes?: unknown; duration_minutes?: unknown; paid?: unknown };
 
 /** The breaks as the API's {offset_minutes, duration_minutes, paid}, checked. */
 function breaksOf(item: WriteItem, rows: unknown): IDataObject[] | undefined {
@@ -77,21 +43,21 @@ function breaksOf(item: WriteItem, rows: unknown): IDataObject[] | undefined {
 }
 
 /** Body of a shift create (also each item of Create Many and a new row of Create or Update), checked before anything is sent. */
-async function createBody(item: WriteItem, row: ShiftRow): Promise<IDataObject> {
+async function createBody(item: WriteItem, row: ShiftRow, labels: FieldLabels): Promise<IDataObject> {
 	// Each by id or by name (one list read per kind and execution, only when a name is given).
 	const locationId = await referenceId(item, row.location_id, 'location', 'Location');
 	const positionId = await referenceId(item, row.position_id, 'position', 'Position', locationId);
 	const employeeId = row.employee_id ? await referenceId(item, row.employee_id, 'employee', 'Employee') : undefined;
 	// Checks that need no request come first: breaks and notes before the location is read.
 	const breaks = breaksOf(item, row.breaks);
-	const notes = textField(item.node, item.itemIndex, row.notes, 'Additional Fields › Notes');
+	const notes = textField(item.node, item.itemIndex, row.notes, labels.added('Notes'));
 	const { start, end, timezone } = await startAndEndAt(item, { start: row.start_time, end: row.end_time }, locationId, 'shift');
 	await confirmLocation(item, timezone);
 	return compact({ location_id: locationId, position_id: positionId, employee_id: employeeId, start_time: start, end_time: end, breaks, notes });
 }
 
 /** Body of a shift change: only the fields given. */
-async function updateBody(item: WriteItem, row: ShiftRow): Promise<IDataObject> {
+async function updateBody(item: WriteItem, row: ShiftRow, labels: FieldLabels): Promise<IDataObject> {
 	const { node, itemIndex } = item;
 	// The shift as it is: its location's time zone for local times, and its times to check order.
 	const current = recordBeingChanged(item, 'shift', String(row.id), 'Shift');
@@ -113,12 +79,10 @@ async function updateBody(item: WriteItem, row: ShiftRow): Promise<IDataObject> 
 		if (start && end) checkEndAfterStart(item, start, end, 'shift');
 	}
 	if ('breaks' in row) body.breaks = breaksOf(item, row.breaks) ?? [];
-	if ('notes' in row) body.notes = textField(node, itemIndex, row.notes, 'Update Fields › Notes') ?? null;
-	if (Object.keys(body).length === 0) {
-		throw inputError(node, itemIndex, 'Update Fields has nothing to change', 'Add a field and give it a value.');
-	}
+	if ('notes' in row) body.notes = textField(node, itemIndex, row.notes, labels.changed('Notes')) ?? null;
+	if (Object.keys(body).length === 0) throw inputError(node, itemIndex, labels.nothingToChange.message, labels.nothingToChange.description);
 	return body;
 }
 
 /** The shift's writes: Create, Create Many, Update and Create or Update, in both versions. */
-export const SHIFT_WRITES: WriteSpec<ShiftRow> = { mapper: MAPPER, createRow, updateRow, idLabel: 'Shift', create: createBody, update: updateBody };
+export const SHIFT_WRITES: WriteSpec<ShiftRow> = { key: 'shift', create: createBody, update: updateBody };

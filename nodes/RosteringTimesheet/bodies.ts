@@ -3,15 +3,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { confirmLocation, locationTimezone, recordBeingChanged, rowId, startAndEndAt, timestampAt } from '../shared/writes/checks';
 import { referenceId } from '../shared/writes/names';
 import type { WriteSpec } from '../shared/writes/bodies';
-import { LOCATOR, type WriteItem } from '../shared/writes/rows';
+import type { FieldLabels, WriteItem } from '../shared/writes/rows';
 import { compact, inputError, textField } from '../shared/input/values';
-import { MAPPER } from './mapper';
 import { sendWithNoteKey } from './timesheet-note';
 import { breaksOf, checkTimesheetTimes } from './timesheet-times';
 
 /**
  * A timesheet's create and change bodies, built from the item's row: version 1's parameters
- * (createRow, updateRow) or version 2's mapped row, checked the same way for both. The note goes
+ * (v1/rows.ts) or version 2's mapped row (v2/mapper.ts), checked the same way for both; errors
+ * name the fields by the version's labels. The note goes
  * as `note` (what the spec's examples send), and as `notes` where the service wants that
  * (timesheet-note.ts).
  */
@@ -32,37 +32,6 @@ export interface TimesheetRow {
 	note?: unknown;
 }
 
-/** Version 1's Breaks editor rows (the API's keys already). */
-const breaksOfEditor = (value: unknown) => (value as { break?: IDataObject[] } | undefined)?.break;
-
-/** Version 1: Create's (and Create Many's) parameters. */
-function createRow(item: WriteItem): TimesheetRow {
-	const extra = item.read('additionalFields', {}) as IDataObject;
-	return {
-		employee_id: item.read('employeeId', '', LOCATOR),
-		location_id: item.read('locationId', '', LOCATOR),
-		position_id: item.read('positionId', '', LOCATOR),
-		shift_id: item.read('additionalFields.shiftId', '', LOCATOR),
-		start_time: item.read('startTime', ''),
-		end_time: item.read('endTime', ''),
-		breaks: breaksOfEditor(extra.breaks),
-		note: extra.note,
-	};
-}
-
-/** Version 1: Update's parameters, the fields the user added. */
-function updateRow(item: WriteItem): TimesheetRow {
-	const fields = item.read('updateFields', {}) as IDataObject;
-	return compact({
-		id: item.read('timesheetId', '', LOCATOR),
-		position_id: 'positionId' in fields ? item.read('updateFields.positionId', '', LOCATOR) : undefined,
-		note: fields.note,
-		start_time: fields.startTime,
-		end_time: fields.endTime,
-		breaks: 'breaks' in fields ? (breaksOfEditor(fields.breaks) ?? []) : undefined,
-	});
-}
-
 /**
  * Start and End Time of a new timesheet. An empty End Time clocks the person in: the timesheet
  * stays open (end_time null, as the spec says while someone is still clocked in).
@@ -78,7 +47,7 @@ async function clockedTimes(item: WriteItem, row: TimesheetRow, locationId: stri
 }
 
 /** Body of a timesheet create (also each item of Create Many and a new row of Create or Update), checked before anything is sent. */
-async function createBody(item: WriteItem, row: TimesheetRow): Promise<IDataObject> {
+async function createBody(item: WriteItem, row: TimesheetRow, labels: FieldLabels): Promise<IDataObject> {
 	const { node, itemIndex } = item;
 	// Each by id or by name (one list read per kind and execution, only when a name is given).
 	const employeeId = await referenceId(item, row.employee_id, 'employee', 'Employee');
@@ -97,7 +66,7 @@ async function createBody(item: WriteItem, row: TimesheetRow): Promise<IDataObje
 		end_time: end,
 		breaks: breaks.length ? breaks : undefined,
 		// `note`, as every example in the spec spells it; sent as `notes` where the service wants that.
-		note: textField(node, itemIndex, row.note, 'Additional Fields › Note'),
+		note: textField(node, itemIndex, row.note, labels.added('Note')),
 	});
 }
 
@@ -106,7 +75,7 @@ async function createBody(item: WriteItem, row: TimesheetRow): Promise<IDataObje
  * needed: for its location's time zone (a time without an offset), or for its start and end
  * (breaks sent without both new times).
  */
-async function updateBody(item: WriteItem, row: TimesheetRow): Promise<IDataObject> {
+async function updateBody(item: WriteItem, row: TimesheetRow, labels: FieldLabels): Promise<IDataObject> {
 	const { node, itemIndex } = item;
 	const current = recordBeingChanged(item, 'timesheet', String(row.id), 'Timesheet');
 	const timesheet = current.record;
@@ -114,7 +83,7 @@ async function updateBody(item: WriteItem, row: TimesheetRow): Promise<IDataObje
 	const body: IDataObject = {};
 	if ('position_id' in row) body.position_id = await referenceId(item, row.position_id, 'position', 'Position', current.locationId);
 	// `note`, as every example in the spec spells it; sent as `notes` where the service wants that.
-	if ('note' in row) body.note = textField(node, itemIndex, row.note, 'Update Fields › Note') ?? null;
+	if ('note' in row) body.note = textField(node, itemIndex, row.note, labels.changed('Note')) ?? null;
 	if ('start_time' in row) body.start_time = await timestampAt(item, row.start_time, 'Start Time', timezone);
 	if ('end_time' in row) body.end_time = await timestampAt(item, row.end_time, 'End Time', timezone);
 	const startOf = async () => (body.start_time as string | undefined) ?? String((await timesheet()).start_time);
@@ -134,18 +103,13 @@ async function updateBody(item: WriteItem, row: TimesheetRow): Promise<IDataObje
 	if (rows !== undefined) {
 		body.breaks = await breaksOf(item, rows, timezone, async () => ({ start: await startOf(), end: await endOf() }));
 	}
-	if (Object.keys(body).length === 0) {
-		throw inputError(node, itemIndex, 'Update Fields has nothing to change', 'Add a field and give it a value.');
-	}
+	if (Object.keys(body).length === 0) throw inputError(node, itemIndex, labels.nothingToChange.message, labels.nothingToChange.description);
 	return body;
 }
 
 /** The timesheet's writes: Create, Create Many, Update and Create or Update, in both versions; each sent with the note's spelling the service takes. */
 export const TIMESHEET_WRITES: WriteSpec<TimesheetRow> = {
-	mapper: MAPPER,
-	createRow,
-	updateRow,
-	idLabel: 'Timesheet',
+	key: 'timesheet',
 	create: createBody,
 	update: updateBody,
 	sender: sendWithNoteKey,

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { breaksEditor, localTime, type IVersions } from '../shared/editor/fields';
+import { breaksEditor, localTime } from '../shared/editor/fields';
 import { checkEndAfterStart, timestampAt } from '../shared/writes/checks';
 import type { WriteItem } from '../shared/writes/rows';
 import { inputError } from '../shared/input/values';
@@ -16,8 +16,8 @@ const TIME_NOTE =
 	' The service stores timesheet times to the whole minute: seconds are dropped.';
 
 /** A start or end time of a timesheet: the shared local-time field, with the minute rule said. */
-export function timesheetTime(name: string, displayName: string, operations?: string[], required = true, versions?: IVersions): INodeProperties {
-	const field = localTime(name, displayName, operations, required, versions);
+export function timesheetTime(name: string, displayName: string, operations?: string[], required = true): INodeProperties {
+	const field = localTime(name, displayName, operations, required);
 	return { ...field, description: `${field.description}${TIME_NOTE}` };
 }
 

@@ -5,10 +5,12 @@
  * for an installed community package), so they get what a real n8n gives them: the package name
  * from package.json as prefix (`n8n-nodes-rostering.<description.name>`), codex, icon paths,
  * validateNodeDescription, and for declarative nodes the `requestOptions` collection
- * (batching/proxy/timeout) that DirectoryLoader.applyDeclarativeNodeOptionParameters adds. The one
- * difference: it reads the TypeScript sources (nodes/**\/*.node.ts, credentials/*.credentials.ts)
- * instead of the dist/ paths listed in package.json, so no build is needed; n8n-core's
- * loadClassInIsolation does a plain require() when NODE_ENV=test, which jest routes through ts-jest.
+ * (batching/proxy/timeout) that DirectoryLoader.applyDeclarativeNodeOptionParameters adds. It loads
+ * the files package.json lists (n8n.nodes, n8n.credentials), as n8n does, so that a versioned
+ * node's version files (v1/, v2/) are not taken for nodes of their own. The one difference: it
+ * reads the TypeScript source of each (nodes/X/X.node.ts for dist/nodes/X/X.node.js), so no build
+ * is needed; n8n-core's loadClassInIsolation does a plain require() when NODE_ENV=test, which jest
+ * routes through ts-jest.
  */
 import { PackageDirectoryLoader } from 'n8n-core';
 import type {
@@ -21,7 +23,6 @@ import type {
 	IVersionedNodeType,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeHelpers, jsonParse } from 'n8n-workflow';
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { CredentialTypes } from './credential-types';
@@ -34,9 +35,9 @@ class SourcePackageLoader extends PackageDirectoryLoader {
 	}
 
 	loadAllSync(): void {
-		const version = (this.packageJson as { version?: string }).version;
-		for (const file of listFiles(this.directory, 'nodes', /\.node\.ts$/)) this.loadNodeFromFile(file, version);
-		for (const file of listFiles(this.directory, 'credentials', /\.credentials\.ts$/)) this.loadCredentialFromFile(file);
+		const { version, n8n } = this.packageJson as { version?: string; n8n?: { nodes?: string[]; credentials?: string[] } };
+		for (const file of sourcesOf(n8n?.nodes)) this.loadNodeFromFile(file, version);
+		for (const file of sourcesOf(n8n?.credentials)) this.loadCredentialFromFile(file);
 		(this as unknown as LoaderInternals).inferSupportedNodes();
 	}
 }
@@ -53,18 +54,9 @@ const baseGetCodex = (PackageDirectoryLoader.prototype as unknown as LoaderInter
 	return baseGetCodex.call(this, filePath.replace(/\.ts$/, '.js'));
 };
 
-function listFiles(root: string, dir: string, pattern: RegExp): string[] {
-	let entries: string[];
-	try {
-		entries = readdirSync(path.join(root, dir), { recursive: true }) as string[];
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-		throw error;
-	}
-	return entries
-		.filter((f) => pattern.test(f) && !f.split(path.sep).includes('node_modules'))
-		.sort()
-		.map((f) => path.join(dir, f));
+/** The sources of the files package.json lists: dist/nodes/X/X.node.js → nodes/X/X.node.ts. */
+function sourcesOf(listed: string[] = []): string[] {
+	return listed.map((file) => file.replace(/^dist\//, '').replace(/\.js$/, '.ts')).sort();
 }
 
 /** Stand-in for n8n-nodes-base.manualTrigger: emits one empty item. */

@@ -6,7 +6,8 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, INodeType, IVersionedNodeType } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { OPERATION_SUBTITLE } from '../../nodes/shared/editor/fields';
 import { CUSTOM_API_CALL } from '../../nodes/shared/n8n-internals';
@@ -19,8 +20,9 @@ const packageJson = require(path.join(ROOT, 'package.json')) as { n8n: { nodes: 
 const nodeFolders = readdirSync(path.join(ROOT, 'nodes')).filter((name) => name.startsWith('Rostering'));
 const nodes = nodeFolders.map((folder) => {
 	const file = path.join(ROOT, 'nodes', folder, `${folder}.node.ts`);
-	const module = require(file) as Record<string, new () => INodeType>;
-	return { folder, type: new module[folder]() };
+	const module = require(file) as Record<string, new () => INodeType | IVersionedNodeType>;
+	// A versioned node (the write nodes: v1/, v2/) is checked as n8n gives new nodes: its default version.
+	return { folder, type: NodeHelpers.getVersionedNodeType(new module[folder]()) };
 });
 
 /** The node's own operations, without the Custom API Call every action node ends with (A8). */

@@ -6,7 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { NodeHelpers, type INode, type INodeProperties, type INodePropertyOptions, type INodeType } from 'n8n-workflow';
+import { NodeHelpers, type INode, type INodeProperties, type INodePropertyOptions, type INodeType, type IVersionedNodeType } from 'n8n-workflow';
 
 import { ExecutionCache } from '../../nodes/shared/requests/execution-cache';
 import { employeeName, kindsNeeded, NAMED_RESOURCES, withNames, type NameLists } from '../../nodes/shared/editor/names';
@@ -115,8 +115,9 @@ describe('where the option is shown', () => {
 	// The resource nodes; triggers (polling) have no operations and no Options of this kind.
 	const nodes = folders
 		.map((folder) => {
-			const module = require(path.join(ROOT, 'nodes', folder, `${folder}.node.ts`)) as Record<string, new () => INodeType>;
-			return new module[folder]().description;
+			const module = require(path.join(ROOT, 'nodes', folder, `${folder}.node.ts`)) as Record<string, new () => INodeType | IVersionedNodeType>;
+			// A versioned node (the write nodes: v1/, v2/) as n8n gives new nodes: its default version.
+			return NodeHelpers.getVersionedNodeType(new module[folder]()).description;
 		})
 		.filter((description) => !description.polling);
 

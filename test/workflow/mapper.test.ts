@@ -4,6 +4,7 @@
  * on the items a user sees, the hint above them, and the requests the sandbox received.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import type { RecordedRequest } from '../../sandbox';
 import { shiftsPerRow } from '../../sandbox/bulk';
@@ -456,7 +457,8 @@ describe('the other write nodes (version 2)', () => {
 
 describe('the help under the mapper', () => {
 	it('names the input fields Map Automatically takes, how times are read, and that places and people may be names', () => {
-		const columns = new RosteringShift().description.properties.filter((p) => p.name === 'columns');
+		// Version 2's description (the node is versioned: v1/, v2/).
+		const columns = NodeHelpers.getVersionedNodeType(new RosteringShift(), 2).description.properties.filter((p) => p.name === 'columns');
 		const upsert = columns.find((p) => (p.displayOptions?.show?.operation as string[]).includes('upsert'))!;
 		expect(upsert.description).toContain('input fields named id, location_id, position_id, employee_id, start_time, end_time, breaks, notes');
 		expect(upsert.description).toContain('Times without an offset are local at the location (2026-11-23T09:00)');

@@ -207,9 +207,10 @@ describe('a service that takes `notes` and refuses `note` as an unknown field', 
 	it('Create as an AI tool runs (RoutingNode, no customOperations): the refused create is sent once more with `notes`', async () => {
 		// n8n runs a node used as an AI agent's tool through RoutingNode, without its customOperations
 		// (nodes/shared/n8n-internals.ts A7): the same node without them takes that path here.
-		const asTool = new RosteringTimesheet() as Partial<RosteringTimesheet>;
-		delete asTool.customOperations;
-		const type = registerNodeType(asTool as RosteringTimesheet, 'test.rosteringTimesheetAsTool');
+		// (A versioned node: each version without them.)
+		const asTool = new RosteringTimesheet();
+		for (const version of Object.values(asTool.nodeVersions)) delete version.customOperations;
+		const type = registerNodeType(asTool, 'test.rosteringTimesheetAsTool');
 		const result = await f.run('rosteringTimesheet', createParameters('2027-02-09', 'from the agent'), undefined, { ...newConnection(), type });
 		expect(result.error).toBeUndefined();
 		expect(timesheetPosts().map((r) => [r.status, 'note' in bodyOf(r), bodyOf(r).notes ?? null])).toEqual([

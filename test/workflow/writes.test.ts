@@ -277,9 +277,10 @@ describe('Create (one request per item) under n8n options', () => {
 describe("n8n's AI-tool path: RoutingNode without customOperations, one item per call (n8n-internals A7)", () => {
 	// n8n runs a node used as an AI agent's tool through RoutingNode and never consults its
 	// customOperations: the same node without them, under a tool variant's name, takes that path here.
-	const withoutCustomOperations = new RosteringShift() as Partial<RosteringShift>;
-	delete withoutCustomOperations.customOperations;
-	const asTool = registerNodeType(withoutCustomOperations as RosteringShift, 'test.rosteringShiftTool');
+	// (A versioned node: each version without them.)
+	const withoutCustomOperations = new RosteringShift();
+	for (const version of Object.values(withoutCustomOperations.nodeVersions)) delete version.customOperations;
+	const asTool = registerNodeType(withoutCustomOperations, 'test.rosteringShiftTool');
 
 	it.each(['create', 'createMany'] as const)('%s: the routing made by aiToolRouting creates the shift, once, with an Idempotency-Key', async (operation) => {
 		const input = rows(`as-tool-${operation}`, 1);

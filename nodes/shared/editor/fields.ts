@@ -22,15 +22,10 @@ import { simplifyOption } from './simplify';
 export const OPERATION_SUBTITLE =
 	'={{ $parameter["operation"] === "getAll" ? "Get Many" : $parameter["operation"] === "upsert" ? "Create or Update" : $parameter["operation"] === "__CUSTOM_API_CALL__" ? "Custom API Call" : $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}';
 
-/** Shown for these operations; with `versions`, only on those node versions (a write node's version 1 fields). */
-function show(operations: string[], versions?: IVersions): IDisplayOptions {
-	return { show: { operation: operations, ...(versions ?? {}) } };
+/** Shown for these operations. */
+function show(operations: string[]): IDisplayOptions {
+	return { show: { operation: operations } };
 }
-
-/** n8n's `@version` display condition, as a write node's fields use it (version 1's; version 2 and later). */
-export type IVersions = { '@version': Array<number | { _cnd: { gte: number } }> };
-export const VERSION_1: IVersions = { '@version': [1] };
-export const VERSION_2: IVersions = { '@version': [{ _cnd: { gte: 2 } }] };
 
 export interface LocatorOptions {
 	name: string;
@@ -43,8 +38,6 @@ export interface LocatorOptions {
 	description?: string;
 	/** Omit when the locator sits inside a collection (which has its own display options). */
 	operations?: string[];
-	/** Shown only on these node versions (VERSION_1: a write node's version 1 picker). */
-	versions?: IVersions;
 }
 
 /** An id picker: "From list" (searchable) by default, or "By ID" checked as 24 hex characters. */
@@ -56,7 +49,7 @@ export function idLocator(options: LocatorOptions): INodeProperties {
 		default: { mode: 'list', value: '' },
 		required: options.required ?? false,
 		description: options.description,
-		...(options.operations ? { displayOptions: show(options.operations, options.versions) } : {}),
+		...(options.operations ? { displayOptions: show(options.operations) } : {}),
 		modes: [
 			{
 				displayName: 'From List',
@@ -115,7 +108,7 @@ export function returnAllAndLimit(operation = 'getAll'): INodeProperties[] {
  * it drops a typed offset without a word. Saved workflows from the picker hold
  * "2026-11-23T09:00:00", which this field and its parser (values.ts toTimestamp) read the same.
  */
-export function localTime(name: string, displayName: string, operations?: string[], required = true, versions?: IVersions): INodeProperties {
+export function localTime(name: string, displayName: string, operations?: string[], required = true): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -126,20 +119,20 @@ export function localTime(name: string, displayName: string, operations?: string
 		required,
 		description:
 			"Local time at the location (for example 2026-11-23T09:00), daylight saving included, or a time with a UTC offset (2026-11-23T09:00:00+11:00). Times the service stores are shown with the location's offset.",
-		...(operations ? { displayOptions: show(operations, versions) } : {}),
+		...(operations ? { displayOptions: show(operations) } : {}),
 	};
 }
 
 /**
  * Location, Position, Start Time and End Time of a new record that happens at a location (shift,
- * timesheet, on-demand shift), shown for Create and Create Many of version 1 (version 2 maps them).
+ * timesheet, on-demand shift), shown for Create and Create Many of a write node's version 1
+ * (version 2 maps them).
  */
 export function placeAndTimes(
 	where: { location: string; position: string },
-	time: (name: string, displayName: string, operations?: string[], required?: boolean, versions?: IVersions) => INodeProperties = localTime,
+	time: (name: string, displayName: string, operations?: string[], required?: boolean) => INodeProperties = localTime,
 ): INodeProperties[] {
 	const operations = ['create', 'createMany'];
-	const versions = VERSION_1;
 	return [
 		idLocator({
 			name: 'locationId',
@@ -149,7 +142,6 @@ export function placeAndTimes(
 			required: true,
 			description: `${where.location}; its time zone gives local times their meaning`,
 			operations,
-			versions,
 		}),
 		idLocator({
 			name: 'positionId',
@@ -159,11 +151,23 @@ export function placeAndTimes(
 			required: true,
 			description: where.position,
 			operations,
-			versions,
 		}),
-		time('startTime', 'Start Time', operations, true, versions),
-		time('endTime', 'End Time', operations, true, versions),
+		time('startTime', 'Start Time', operations, true),
+		time('endTime', 'End Time', operations, true),
 	];
+}
+
+/** A write node's version 1 collection of optional fields: Additional Fields of its creates, Update Fields of Update. */
+export function fieldsCollection(kind: 'additionalFields' | 'updateFields', operations: string[], options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: kind === 'additionalFields' ? 'Additional Fields' : 'Update Fields',
+		name: kind,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: show(operations),
+		options,
+	};
 }
 
 /**

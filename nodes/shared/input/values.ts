@@ -30,11 +30,36 @@ export function inputError(node: INode, itemIndex: number, message: string, desc
 	return new InputError(node, message, { itemIndex, description, level: 'warning' });
 }
 
+/** A required value left empty: the field as named in the error, and whether it is a record picked by id. */
+export interface MissingValue {
+	field: string;
+	picked: boolean;
+}
+
+/** The errors that say a required value is missing (missingValue), kept beside them, not in their text. */
+const missingValues = new WeakMap<Error, MissingValue>();
+
+function requiredError(node: INode, itemIndex: number, missing: MissingValue, description: string): InputError {
+	const error = inputError(node, itemIndex, `${missing.field} is required`, description);
+	missingValues.set(error, missing);
+	return error;
+}
+
+/** The value an error says is missing, when it says so (checkId, toTimestamp): version 2's mapper explains where it looked. */
+export function missingValue(error: Error): MissingValue | undefined {
+	return missingValues.get(error);
+}
+
 /** A record id: 24 lowercase hexadecimal characters. */
 export function checkId(node: INode, itemIndex: number, value: unknown, field: string, singular: string): string {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (text === undefined || text === null || text === '') {
-		throw inputError(node, itemIndex, `${field} is required`, `Choose the ${singular} from the list, enter its id, or map a field that holds it (an expression that gives nothing for this item leaves it empty).`);
+		throw requiredError(
+			node,
+			itemIndex,
+			{ field, picked: true },
+			`Choose the ${singular} from the list, enter its id, or map a field that holds it (an expression that gives nothing for this item leaves it empty).`,
+		);
 	}
 	if (typeof text !== 'string' || !ID_PATTERN.test(text)) {
 		throw inputError(
@@ -81,7 +106,7 @@ export function toTimestamp(
 ): string {
 	const text = dateTimeText(value);
 	if (value === undefined || value === null || text === '') {
-		throw inputError(node, itemIndex, `${field} is required`, 'Enter a date and time, for example 2026-11-23T09:00.');
+		throw requiredError(node, itemIndex, { field, picked: false }, 'Enter a date and time, for example 2026-11-23T09:00.');
 	}
 	if (text === undefined) {
 		// true, a number, a list or an object mapped from an earlier node

@@ -1,30 +1,40 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { resource } from '../resources';
+import type { ResourceKey } from '../resources';
 import { idempotencyKey, type RequestContext } from '../requests/transport';
-import { checkId, inputError } from '../input/values';
-import { mappedRow, relabelled, type MapperSpec } from './mapper';
 import { routedItem, type RowBuilder, type WriteItem } from './rows';
 
 /**
- * A write node's writes, as one spec (each node's bodies.ts): where an item's row comes from in
- * each version, and the builders that check it and make the request body.
+ * A write node's writes, as one spec (each node's bodies.ts): the resource and the builders that
+ * check an item's row and make the request body. Where the row comes from, and how its errors
+ * name the fields, is the node version's (RowSource: version 1's parameters in each node's v1/,
+ * version 2's resource mapper in mapper.ts).
  */
 export interface WriteSpec<Row extends object> {
-	/** Version 2: the record's fields as the resource mapper shows them. */
-	mapper: MapperSpec;
-	/** Version 1: Create's (and Create Many's) parameters as a row. */
-	createRow: (item: WriteItem) => Row;
-	/** Version 1: Update's parameters as a row, `id` the record picked; a field the user added is in it. */
-	updateRow: (item: WriteItem) => Row;
-	/** Version 1's record picker, named in its errors ("Shift"). */
-	idLabel: string;
+	key: ResourceKey;
 	create: RowBuilder<Row>;
-	/** The body of a change; the row's `id` is checked. */
+	/** The body of a change; the row's `id` is the record's, checked. */
 	update: RowBuilder<Row>;
 	/** Sends each create and change (default: once, as built). */
 	sender?: CreateSender;
 }
+
+/**
+ * How one version of a write node reads an item: its row (for a change, with the record's id,
+ * checked), and its builders run with the labels the version shows (errors then name the fields
+ * as the person sees them).
+ */
+export interface RowSource<Row extends object> {
+	/** The item's row; for a change, `id` is the record's id, checked. */
+	rowOf: (item: WriteItem, mode: 'create' | 'update') => { row: Row; id?: string };
+	/** Runs a builder on the row, giving it the version's labels (`operation`: what the row is for). */
+	build: (builder: RowBuilder<Row>, item: WriteItem, row: Row, operation: WriteOperation) => Promise<IDataObject>;
+	/** Called once per run before the items are read (version 2: names the input fields Map Automatically cannot place). */
+	beforeRun?: (ctx: IExecuteFunctions, operation: WriteOperation) => void;
+}
+
+/** What a row is for: a create (Create, Create Many), a change (Update), or a row of Create or Update. */
+export type WriteOperation = 'create' | 'update' | 'upsert';
 
 /**
  * Sends one create or change: `attempt` sends a body with its headers; a sender may call it again
@@ -39,42 +49,13 @@ export type CreateSender = (
 export const sendAsBuilt: CreateSender = async (_ctx, request, attempt) => await attempt(request.body, request.headers);
 
 /**
- * The body of one item's create or change, and for a change the record's id: the item's row (version
- * 1's parameters, or version 2's mapped row, whose errors then name the fields as the mapper does),
- * checked by the node's builder before anything is sent.
+ * The body of one item's create or change, and for a change the record's id: the item's row as
+ * the node's version reads it, checked by the node's builder before anything is sent.
  */
-export async function bodyOf<Row extends object>(spec: WriteSpec<Row>, item: WriteItem, mode: 'create' | 'update'): Promise<{ body: IDataObject; id?: string }> {
-	const { node, itemIndex } = item;
-	const { singular } = resource(spec.mapper.key);
-	const build = mode === 'create' ? spec.create : spec.update;
-	if (node.typeVersion < 2) {
-		const row = mode === 'create' ? spec.createRow(item) : spec.updateRow(item);
-		if (mode === 'create') return { body: await build(item, row) };
-		const id = checkId(node, itemIndex, (row as { id?: unknown }).id, spec.idLabel, singular);
-		if (Object.keys(row).length === 1) throw inputError(node, itemIndex, 'Update Fields is empty', 'Add at least one field to change.');
-		return { body: await build(item, { ...row, id }), id };
-	}
-	const row = mappedRowOf<Row>(item, spec.mapper, mode);
-	const id = mode === 'update' ? checkId(node, itemIndex, (row as { id?: unknown }).id, 'ID', singular) : undefined;
-	return { body: await builtFromMapper(build, item, id ? { ...row, id } : row, spec.mapper, mode), id };
-}
-
-/** The item's mapped row (version 2); a value the mapper cannot take fails naming its field. */
-export function mappedRowOf<Row extends object>(item: WriteItem, mapper: MapperSpec, operation: string): Row {
-	try {
-		return mappedRow(item, mapper, operation) as Row;
-	} catch (error) {
-		throw relabelled(item, error as Error, mapper, operation);
-	}
-}
-
-/** A builder run on a mapped row: its errors name the fields as the mapper shows them. */
-export async function builtFromMapper<Row extends object>(build: RowBuilder<Row>, item: WriteItem, row: Row, mapper: MapperSpec, operation: string): Promise<IDataObject> {
-	try {
-		return await build(item, row);
-	} catch (error) {
-		throw relabelled(item, error as Error, mapper, operation);
-	}
+export async function bodyOf<Row extends object>(spec: WriteSpec<Row>, source: RowSource<Row>, item: WriteItem, mode: 'create' | 'update'): Promise<{ body: IDataObject; id?: string }> {
+	const { row, id } = source.rowOf(item, mode);
+	const body = await source.build(mode === 'create' ? spec.create : spec.update, item, row, mode);
+	return id === undefined ? { body } : { body, id };
 }
 
 /**
@@ -82,10 +63,10 @@ export async function builtFromMapper<Row extends object>(build: RowBuilder<Row>
  * body built as a workflow builds it (bodyOf), the record's id on the path of a change, and the
  * request's Idempotency-Key.
  */
-export function toolCallBody<Row extends object>(spec: WriteSpec<Row>, mode: 'create' | 'update') {
+export function toolCallBody<Row extends object>(spec: WriteSpec<Row>, source: RowSource<Row>, mode: 'create' | 'update') {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		const item = routedItem(this);
-		const { body, id } = await bodyOf(spec, item, mode);
+		const { body, id } = await bodyOf(spec, source, item, mode);
 		const url = id ? `${String(request.url)}/${id}` : String(request.url);
 		const key = idempotencyKey(this, { method: String(request.method), url, body }, item.userKey);
 		return { ...request, url, body, headers: { ...(request.headers ?? {}), 'Idempotency-Key': key } };

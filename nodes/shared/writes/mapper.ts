@@ -1,16 +1,16 @@
 import type { FieldType, IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
-import { VERSION_2 } from '../editor/fields';
 import { resource, type ResourceKey } from '../resources';
-import { inputError } from '../input/values';
-import type { WriteItem } from './rows';
+import { checkId, inputError, missingValue } from '../input/values';
+import type { RowSource, WriteOperation } from './bodies';
+import type { FieldLabels, RowBuilder, WriteItem } from './rows';
 
 /**
  * n8n's resource mapper (the `columns` parameter of version 2 write operations): Map Automatically
  * (each input item's fields, read straight from its JSON, no expression per field) or Map Each
  * Column Manually. The field list of each resource is one table (MapperSpec).
  *
- * The mapped row is the same row version 1's parameters give (rows.ts), so the node's body builders
+ * The mapped row is the same row version 1's parameters give (parameters.ts), so the node's body builders
  * check both alike: every rule (local times at the location, breaks, notes, project limits) holds
  * for both versions, from one place. Facts about n8n relied on
  * here (checked in n8n-workflow 2.40.1 and 1.120.31, and by test/workflow/mapper.test.ts):
@@ -114,7 +114,7 @@ function fieldsFor(spec: MapperSpec, operation: string): MappedField[] {
 }
 
 /** The `columns` parameter of one operation of version 2 (n8n's mapper mode is fixed per parameter). */
-export function mapperProperty(operation: 'create' | 'createMany' | 'update' | 'upsert', spec: MapperSpec): INodeProperties {
+function mapperProperty(operation: 'create' | 'createMany' | 'update' | 'upsert', spec: MapperSpec): INodeProperties {
 	const { singular } = resource(spec.key);
 	const mode = operation === 'update' ? 'update' : operation === 'upsert' ? 'upsert' : 'add';
 	return {
@@ -126,8 +126,7 @@ export function mapperProperty(operation: 'create' | 'createMany' | 'update' | '
 		// Map Automatically. A saved node keeps the mode it was saved with.
 		default: { mappingMode: operation === 'upsert' ? 'autoMapInputData' : 'defineBelow', value: null },
 		required: true,
-		// Version 2's: version 1 keeps its own fields.
-		displayOptions: { show: { operation: [operation], ...VERSION_2 } },
+		displayOptions: { show: { operation: [operation] } },
 		typeOptions: {
 			loadOptionsDependsOn: ['operation'],
 			resourceMapper: {
@@ -150,6 +149,11 @@ export function mapperProperty(operation: 'create' | 'createMany' | 'update' | '
 		},
 		description: mapperHelp(spec, operation),
 	};
+}
+
+/** The `columns` parameter of each of a version 2 node's writes. */
+export function mapperProperties(operations: Array<'create' | 'createMany' | 'update' | 'upsert'>, spec: MapperSpec): INodeProperties[] {
+	return operations.map((operation) => mapperProperty(operation, spec));
 }
 
 /**
@@ -257,7 +261,7 @@ function isBlank(value: unknown): boolean {
  * The row one item maps to, under the node's mapping mode (unplaced input fields: reportUnmatched):
  * given values by API field name, blanks left out, each turned into the row's shape (fromMapped).
  */
-export function mappedRow(item: WriteItem, spec: MapperSpec, operation: string): IDataObject {
+function mappedRow(item: WriteItem, spec: MapperSpec, operation: string): IDataObject {
 	const list = fieldListOf(spec, operation);
 	const { fields } = list;
 	const automatic = item.read(`${MAPPER_PARAMETER}.mappingMode`, 'defineBelow') === 'autoMapInputData';
@@ -284,7 +288,7 @@ export function booleanField(label: string) {
 	};
 }
 
-/** A mapped value that cannot stand for its field: becomes the item's input error (relabelled). */
+/** A mapped value that cannot stand for its field: becomes the item's input error (explained). */
 class MappingError extends Error {
 	constructor(
 		message: string,
@@ -294,31 +298,77 @@ class MappingError extends Error {
 	}
 }
 
+/** The mapper's labels: a field is named as its column shows it ("Notes"), and Update has no collection to add to. */
+const MAPPER_LABELS: FieldLabels = {
+	added: (label) => label,
+	changed: (label) => label,
+	nothingToChange: { message: 'No field has a value to change', description: 'Give at least one field besides ID a value.' },
+};
+
 /**
- * The builders' labels of version 1 ("Additional Fields › Notes") named as the mapper shows them.
- * Under Map Automatically, a required field left without a value says which column names it is
- * taken from, and which of the item's columns were not used (a `start` column where the node
- * looks for Start Time), so that a person sees why and what to rename.
+ * An error of a mapped row said the way the mapper shows it: a value the mapper cannot take
+ * becomes the item's input error, and a required field left without a value (values.ts
+ * missingValue) says where it is given. Under Map Automatically, that is which column names it is
+ * taken from, and which of the item's columns were not used (a `start` column where the node looks
+ * for Start Time), so that a person sees why and what to rename; Map Each Column Manually has no
+ * list to pick a record from, so a picked field takes an id or a name in Columns.
  */
-export function relabelled(item: WriteItem, error: Error, spec: MapperSpec, operation: string): Error {
+function explained(item: WriteItem, error: Error, spec: MapperSpec, operation: string): Error {
 	if (error instanceof MappingError) error = inputError(item.node, item.itemIndex, error.message, error.description);
-	error.message = error.message.replace(/(Additional|Update) Fields › /g, '').replace('Update Fields has nothing to change', 'No field has a value to change');
+	const missing = missingValue(error);
+	const list = fieldListOf(spec, operation);
+	const field = missing && list.fields.find((candidate) => candidate.displayName === missing.field);
+	if (!field) return error;
 	const described = error as Error & { description?: string };
-	if (typeof described.description === 'string') {
-		described.description = described.description.replace(/(Additional|Update) Fields › /g, '').replace('Add a field and give it a value.', 'Give at least one field besides ID a value.');
-	}
-	const required = /^(.+) is required$/.exec(error.message)?.[1];
-	const field = required === undefined ? undefined : fieldListOf(spec, operation).fields.find((candidate) => candidate.displayName === required);
-	const unused = unusedColumns(item, spec, operation);
-	if (field && item.read(`${MAPPER_PARAMETER}.mappingMode`, 'defineBelow') === 'autoMapInputData') {
-		const takes = fieldListOf(spec, operation).takes.get(field.id) ?? [field.id];
+	if (item.read(`${MAPPER_PARAMETER}.mappingMode`, 'defineBelow') === 'autoMapInputData') {
+		const unused = unusedColumns(item, spec, operation);
+		const takes = list.takes.get(field.id) ?? [field.id];
 		const notUsed = unused.length > 0 ? ` Not used from this item (no field of that name, or another column gave it): ${unused.join(', ')}.` : ' The item has no such column.';
 		described.description = `Map Automatically takes ${field.displayName} from a column named ${takes.join(', ')} (any case or spacing).${notUsed} Rename a column, or choose Map Each Column Manually.`;
-	} else if (field && typeof described.description === 'string') {
-		// Map Each Column Manually has no list to pick from: the field takes an id or a name.
-		described.description = described.description.replace(/^Choose the .+ from the list, enter its id, or map a field that holds it \(.*\)\.$/, `Give ${field.displayName} a value in Columns: its id or its name.`);
+	} else if (missing.picked) {
+		described.description = `Give ${field.displayName} a value in Columns: its id or its name.`;
 	}
 	return error;
+}
+
+/** The item's mapped row; a value the mapper cannot take fails naming its field. */
+export function mappedRowOf<Row extends object>(item: WriteItem, spec: MapperSpec, operation: string): Row {
+	try {
+		return mappedRow(item, spec, operation) as Row;
+	} catch (error) {
+		throw explained(item, error as Error, spec, operation);
+	}
+}
+
+/** Version 2's rows: read by the mapper, each field named as the mapper shows it. */
+export interface MappedRows<Row extends object> extends RowSource<Row> {
+	mapper: MapperSpec;
+}
+
+/**
+ * Version 2 of a write node: an item's row from the resource mapper (Map Automatically or Map
+ * Each Column Manually), a change's record by the row's ID, and the input fields Map Automatically
+ * cannot place named once per run (reportUnmatched).
+ */
+export function mappedRows<Row extends object>(spec: MapperSpec): MappedRows<Row> {
+	const { singular } = resource(spec.key);
+	return {
+		mapper: spec,
+		rowOf(item, mode) {
+			const row = mappedRowOf<Row & { id?: unknown }>(item, spec, mode);
+			if (mode === 'create') return { row };
+			const id = checkId(item.node, item.itemIndex, row.id, 'ID', singular);
+			return { row: { ...row, id }, id };
+		},
+		async build(builder: RowBuilder<Row>, item: WriteItem, row: Row, operation: WriteOperation) {
+			try {
+				return await builder(item, row, MAPPER_LABELS);
+			} catch (error) {
+				throw explained(item, error as Error, spec, operation);
+			}
+		},
+		beforeRun: (ctx, operation) => reportUnmatched(ctx, spec, operation),
+	};
 }
 
 /**
@@ -326,8 +376,7 @@ export function relabelled(item: WriteItem, error: Error, spec: MapperSpec, oper
  * named once, in an execution hint above the output, so that nothing is dropped silently (a typo
  * in a column name, or a read-only field of a record read earlier).
  */
-export function reportUnmatched(ctx: IExecuteFunctions, spec: MapperSpec, operation: string): void {
-	if (ctx.getNode().typeVersion < 2) return;
+function reportUnmatched(ctx: IExecuteFunctions, spec: MapperSpec, operation: string): void {
 	if (ctx.getNodeParameter(`${MAPPER_PARAMETER}.mappingMode`, 0, 'defineBelow') !== 'autoMapInputData') return;
 	const list = fieldListOf(spec, operation);
 	const unmatched = new Set<string>();

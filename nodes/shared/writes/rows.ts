@@ -8,9 +8,10 @@ import { capitalised } from '../input/values';
  * One input item of a write, as the node's body builders see it: the item (`WriteItem`: where its
  * errors point, what its requests are made with) and its row (the record's fields by the API's
  * names, typed per resource in each node's bodies.ts). A row comes from version 1's parameters
- * (each node's `createRow` / `updateRow`) or from version 2's resource mapper (mapper.ts
- * `mappedRow`); the builders check it the same way for both, so one set of rules serves both
- * versions, the AI-tool path and Create or Update.
+ * (each node's v1/rows.ts, through parameters.ts) or from version 2's resource mapper (mapper.ts
+ * `mappedRows`); the builders check it the same way for both, so one set of rules serves both
+ * versions, the AI-tool path and Create or Update. Each version gives the builders the labels it
+ * shows (FieldLabels), so that an error names a field as the person sees it.
  */
 
 /** Reads one of the item's parameters, as n8n's getNodeParameter does (an expression evaluated for this item). */
@@ -35,8 +36,24 @@ export interface WriteItem {
 	namesGiven?: IDataObject;
 }
 
-/** A body builder: the request body of one create or change, from the item's row, checked before anything is sent. */
-export type RowBuilder<Row extends object> = (item: WriteItem, row: Row) => Promise<IDataObject>;
+/**
+ * How a node version names, in errors, the fields it shows in places of its own: version 1 in its
+ * Additional Fields and Update Fields collections (parameters.ts), version 2 in the mapper (mapper.ts).
+ */
+export interface FieldLabels {
+	/** An optional field of a create: version 1's "Additional Fields › Notes", version 2's "Notes". */
+	added: (label: string) => string;
+	/** A field of a change: version 1's "Update Fields › Notes", version 2's "Notes". */
+	changed: (label: string) => string;
+	/** A change that gives nothing to change: the error's message, and what to do. */
+	nothingToChange: { message: string; description: string };
+}
+
+/**
+ * A body builder: the request body of one create or change, from the item's row, checked before
+ * anything is sent; its errors name the fields by `labels`, the version's.
+ */
+export type RowBuilder<Row extends object> = (item: WriteItem, row: Row, labels: FieldLabels) => Promise<IDataObject>;
 
 /** What every item of one run shares: the node as n8n gives it, the input items, and the parameters without expressions. */
 export interface RunShared {
@@ -109,6 +126,3 @@ function itemOf(ctx: WriteItem['ctx'], node: INode, itemIndex: number, read: Rea
 	const maxWait = checkedMaxWait(read('options.maxRateLimitWait', 60), node, itemIndex);
 	return { node, itemIndex, operation: read('operation', '') as string, ctx, read, json, userKey, maxWait };
 }
-
-/** Reading a picker's id as version 1 stores it (a resource locator: its value). */
-export const LOCATOR: IGetNodeParameterOptions = { extractValue: true };

@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { subjectOf } from '../requests/errors';
-import { MAPPER_PARAMETER, reportUnmatched } from './mapper';
+import { MAPPER_PARAMETER, mappedRowOf, type MappedRows } from './mapper';
 import { requestOptionsOf } from '../n8n-internals';
 import { resource } from '../resources';
 import { listAll, send } from '../requests/transport';
 import { checkId, stableJson } from '../input/values';
 import { knownTimezone } from './checks';
-import { builtFromMapper, mappedRowOf, sendAsBuilt, type WriteSpec } from './bodies';
+import { sendAsBuilt, type WriteSpec } from './bodies';
 import { checkEvery, forItem, inTurn, pacer, Run, sendBatches, sendEach, type Ready, writeOperations } from './writes';
 
 /**
@@ -99,6 +99,7 @@ interface Upsert<R extends object = object> {
 	ctx: IExecuteFunctions;
 	run: Run;
 	writes: WriteSpec<R>;
+	source: MappedRows<R>;
 	spec: UpsertSpec;
 	url: string;
 	passThrough: ReturnType<typeof requestOptionsOf>['passThrough'];
@@ -107,20 +108,19 @@ interface Upsert<R extends object = object> {
 	keyOf: (values: IDataObject) => string;
 }
 
-function upsertOperation<Row extends object>(writes: WriteSpec<Row>, spec: UpsertSpec) {
-	const { mapper } = writes;
-	const url = `/v1/${resource(mapper.key).path}`;
+function upsertOperation<Row extends object>(writes: WriteSpec<Row>, source: MappedRows<Row>, spec: UpsertSpec) {
+	const url = `/v1/${resource(writes.key).path}`;
 	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const count = this.getInputData().length;
-		reportUnmatched(this, mapper, 'upsert');
+		source.beforeRun?.(this, 'upsert');
 		const { passThrough, spacing } = requestOptionsOf(this);
-		const run = new Run(this, mapper.key, url, passThrough, pacer(spacing), writes.sender ?? sendAsBuilt, count);
+		const run = new Run(this, writes.key, url, passThrough, pacer(spacing), writes.sender ?? sendAsBuilt, count);
 		run.savedLabel = 'Saved';
 		run.rerunAdvice = `Running Create or Update again with the same rows is safe: what was saved is found and left as it is.`;
 		const picked = (this.getNodeParameter(`${MAPPER_PARAMETER}.matchingColumns`, 0, []) as string[]).filter((field) => field !== 'id');
 		const matchOn = picked.length > 0 ? picked : spec.defaultMatch;
 		const keyOf = (values: IDataObject) => stableJson(matchOn.map((field) => comparable(recordValue(values, field, spec), field, spec)));
-		const upsert: Upsert<Row> = { ctx: this, run, writes, spec, url, passThrough, matchOn, keyOf };
+		const upsert: Upsert<Row> = { ctx: this, run, writes, source, spec, url, passThrough, matchOn, keyOf };
 
 		const rows = await checkedRows(upsert, count);
 		const { found, byKey, readErrors } = await recordsToMatch(upsert, rows);
@@ -134,25 +134,25 @@ function upsertOperation<Row extends object>(writes: WriteSpec<Row>, spec: Upser
 
 /** 1. Every row mapped and checked before anything is sent; without Continue On Fail a bad row stops all. */
 async function checkedRows<R extends object>(upsert: Upsert<R>, count: number): Promise<Row[]> {
-	const { ctx, run, writes, keyOf } = upsert;
-	const { singular } = resource(writes.mapper.key);
+	const { ctx, run, writes, source, keyOf } = upsert;
+	const { singular } = resource(writes.key);
 	return await checkEvery(ctx, run, count, async (item): Promise<Row> => {
-		const row = mappedRowOf<R>(item, writes.mapper, 'upsert');
+		const row = mappedRowOf<R>(item, source.mapper, 'upsert');
 		const ready = { itemIndex: item.itemIndex, item };
 		const given = (row as { id?: unknown }).id;
 		if (given === undefined) {
-			const body = await builtFromMapper(writes.create, item, row, writes.mapper, 'upsert');
+			const body = await source.build(writes.create, item, row, 'upsert');
 			return { ready: { ...ready, body }, key: keyOf(body) };
 		}
 		const id = checkId(item.node, item.itemIndex, given, 'ID', singular);
-		return { ready: { ...ready, body: await builtFromMapper(writes.update, item, { ...row, id }, writes.mapper, 'upsert') }, id };
+		return { ready: { ...ready, body: await source.build(writes.update, item, { ...row, id }, 'upsert') }, id };
 	});
 }
 
 /** 2. The records to match against: one list over the rows' span, then any ID it did not hold. */
 async function recordsToMatch<R extends object>(upsert: Upsert<R>, rows: Row[]) {
 	const { run, writes, spec, url, passThrough, keyOf } = upsert;
-	const { mapper } = writes;
+	const { key } = writes;
 	const lead = rows[0]?.ready;
 	const found = new Map<string, IDataObject>();
 	const byKey = new Map<string, IDataObject[]>();
@@ -161,8 +161,8 @@ async function recordsToMatch<R extends object>(upsert: Upsert<R>, rows: Row[]) 
 		const zoneOf = async (locationId: string) => await knownTimezone(lead.item, locationId);
 		const query: IDataObject = { ...(spec.span ? await spec.span(matching.map((row) => row.ready.body), zoneOf) : {}) };
 		const records = await listAll(upsert.ctx, url, query, {
-			subject: subjectOf(mapper.key, 'getAll'),
-			rangeDays: resource(mapper.key).rangeDays,
+			subject: subjectOf(key, 'getAll'),
+			rangeDays: resource(key).rangeDays,
 			maxRateLimitWaitSeconds: lead.item.maxWait,
 			passThrough,
 		});
@@ -177,7 +177,7 @@ async function recordsToMatch<R extends object>(upsert: Upsert<R>, rows: Row[]) 
 	await inTurn(run, unread, async (id) => {
 		const reader = rows.find((row) => row.id === id)!.ready;
 		try {
-			found.set(id, await send(upsert.ctx, { method: 'GET', url: `${url}/${id}`, passThrough }, { subject: subjectOf(mapper.key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: reader.item.maxWait }));
+			found.set(id, await send(upsert.ctx, { method: 'GET', url: `${url}/${id}`, passThrough }, { subject: subjectOf(key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: reader.item.maxWait }));
 		} catch (error) {
 			readErrors.set(id, error as Error);
 		}
@@ -193,9 +193,8 @@ type Update = { ready: Ready; changed: string[]; before: IDataObject };
  */
 function sortedRows<R extends object>(upsert: Upsert<R>, rows: Row[], found: Map<string, IDataObject>, byKey: Map<string, IDataObject[]>, readErrors: Map<string, Error>) {
 	const { ctx, run, writes, spec, matchOn } = upsert;
-	const { mapper } = writes;
 	const node = ctx.getNode();
-	const { singular } = resource(mapper.key);
+	const { singular } = resource(writes.key);
 	const creates: Ready[] = [];
 	const updates: Update[] = [];
 	const claimed = new Map<string, number>();
@@ -273,9 +272,9 @@ async function sendRows<R extends object>(upsert: Upsert<R>, creates: Ready[], u
 }
 
 /**
- * The `customOperations` of a write node: Create, Create Many and Update (writes.ts
- * writeOperations) and version 2's Create or Update.
+ * The `customOperations` of a write node's version 2: Create, Create Many and Update (writes.ts
+ * writeOperations) and Create or Update, every row read by the mapper.
  */
-export function mappedWriteOperations<Row extends object>(writes: WriteSpec<Row>, spec: UpsertSpec) {
-	return { ...writeOperations(writes), upsert: upsertOperation(writes, spec) };
+export function mappedWriteOperations<Row extends object>(writes: WriteSpec<Row>, source: MappedRows<Row>, spec: UpsertSpec) {
+	return { ...writeOperations(writes, source), upsert: upsertOperation(writes, source, spec) };
 }

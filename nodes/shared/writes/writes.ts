@@ -7,10 +7,9 @@ import { MAX_BATCH_SIZE, resource, type ResourceKey } from '../resources';
 import { idempotencyKey, keyScope, listAll, requestsAtOnce, send, type KeyScope } from '../requests/transport';
 import { startDateSpan } from '../input/values';
 import { MAX_CONCURRENT_REQUESTS } from '../requests/limiter';
-import { reportUnmatched } from './mapper';
 import { waits } from '../requests/waits';
 import { batchRecords, writtenRecord } from '../requests/answers';
-import { bodyOf, sendAsBuilt, type CreateSender, type WriteSpec } from './bodies';
+import { bodyOf, sendAsBuilt, type CreateSender, type RowSource, type WriteSpec } from './bodies';
 import { itemAt, runShared, type WriteItem } from './rows';
 
 /**
@@ -292,9 +291,9 @@ export async function checkEvery<T>(ctx: IExecuteFunctions, run: Run, count: num
 }
 
 /** Every item's body (and, for a change, its record), checked. */
-async function prepare<Row extends object>(ctx: IExecuteFunctions, run: Run, spec: WriteSpec<Row>, mode: 'create' | 'update', count: number): Promise<Ready[]> {
+async function prepare<Row extends object>(ctx: IExecuteFunctions, run: Run, writes: Writes<Row>, mode: 'create' | 'update', count: number): Promise<Ready[]> {
 	return await checkEvery(ctx, run, count, async (item) => {
-		const { body, id } = await bodyOf(spec, item, mode);
+		const { body, id } = await bodyOf(writes.spec, writes.source, item, mode);
 		return { itemIndex: item.itemIndex, item, id, body };
 	});
 }
@@ -524,12 +523,19 @@ function failBatch(run: Run, batch: Ready[], outcome: Refusal, refused: number[]
 	}
 }
 
-async function runCreates<Row extends object>(ctx: IExecuteFunctions, spec: WriteSpec<Row>, batched: boolean): Promise<INodeExecutionData[][]> {
-	const { key } = spec.mapper;
+/** A node version's writes: the node's builders, and where this version reads each item's row. */
+interface Writes<Row extends object> {
+	spec: WriteSpec<Row>;
+	source: RowSource<Row>;
+}
+
+async function runCreates<Row extends object>(ctx: IExecuteFunctions, writes: Writes<Row>, batched: boolean): Promise<INodeExecutionData[][]> {
+	const { spec } = writes;
+	const { key } = spec;
 	const count = ctx.getInputData().length;
 	const { passThrough, spacing } = requestOptionsOf(ctx);
 	const run = new Run(ctx, key, `/v1/${resource(key).path}`, passThrough, pacer(spacing), spec.sender ?? sendAsBuilt, count);
-	const ready = await prepare(ctx, run, spec, 'create', count);
+	const ready = await prepare(ctx, run, writes, 'create', count);
 	// The service keeps one Idempotency-Key per request: items with the user's own key (the source
 	// row id, say) are sent one by one, so that a re-run with more rows, or in another order, still
 	// replays each of them instead of creating it again.
@@ -546,15 +552,16 @@ async function runCreates<Row extends object>(ctx: IExecuteFunctions, spec: Writ
  * changes are sent one at a time in input order, as n8n's own routing sent them, so that two items
  * changing the same record apply in order.
  */
-async function runUpdates<Row extends object>(ctx: IExecuteFunctions, spec: WriteSpec<Row>): Promise<INodeExecutionData[][]> {
-	const { key } = spec.mapper;
+async function runUpdates<Row extends object>(ctx: IExecuteFunctions, writes: Writes<Row>): Promise<INodeExecutionData[][]> {
+	const { spec } = writes;
+	const { key } = spec;
 	const count = ctx.getInputData().length;
 	const { passThrough, spacing } = requestOptionsOf(ctx);
 	const url = `/v1/${resource(key).path}`;
 	const run = new Run(ctx, key, url, passThrough, pacer(spacing), spec.sender ?? sendAsBuilt, count);
 	run.savedLabel = 'Changed';
 	run.rerunAdvice = 'Running the same changes again leaves those records as they are.';
-	const ready = await prepare(ctx, run, spec, 'update', count);
+	const ready = await prepare(ctx, run, writes, 'update', count);
 	// One at a time (limit 1): two items changing the same record apply in input order.
 	await inTurn(run, ready, async (entry) => await run.sendOne(entry, 'PATCH', `${url}/${entry.id}`), 1);
 	const stop = run.stopError();
@@ -563,22 +570,24 @@ async function runUpdates<Row extends object>(ctx: IExecuteFunctions, spec: Writ
 }
 
 /**
- * The node's `customOperations` entry for a resource's writes: Create, Create Many and Update. On
- * version 2, input fields Map Automatically cannot place are named in an execution hint.
+ * The node's `customOperations` entry for a resource's writes: Create, Create Many and Update,
+ * each item's row read as the node's version reads it (`source`: version 2 also names, in an
+ * execution hint, the input fields Map Automatically cannot place).
  */
-export function writeOperations<Row extends object>(spec: WriteSpec<Row>) {
+export function writeOperations<Row extends object>(spec: WriteSpec<Row>, source: RowSource<Row>) {
+	const writes = { spec, source };
 	return {
 		async create(this: IExecuteFunctions) {
-			reportUnmatched(this, spec.mapper, 'create');
-			return await runCreates(this, spec, false);
+			source.beforeRun?.(this, 'create');
+			return await runCreates(this, writes, false);
 		},
 		async createMany(this: IExecuteFunctions) {
-			reportUnmatched(this, spec.mapper, 'create');
-			return await runCreates(this, spec, true);
+			source.beforeRun?.(this, 'create');
+			return await runCreates(this, writes, true);
 		},
 		async update(this: IExecuteFunctions) {
-			reportUnmatched(this, spec.mapper, 'update');
-			return await runUpdates(this, spec);
+			source.beforeRun?.(this, 'update');
+			return await runUpdates(this, writes);
 		},
 	};
 }

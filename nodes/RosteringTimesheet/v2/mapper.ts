@@ -1,9 +1,10 @@
-import { breaksList, type MapperSpec } from '../shared/writes/mapper';
-import type { UpsertSpec } from '../shared/writes/upsert';
-import { startDateSpan } from '../shared/input/values';
+import { breaksList, mappedRows, type MapperSpec } from '../../shared/writes/mapper';
+import type { UpsertSpec } from '../../shared/writes/upsert';
+import { startDateSpan } from '../../shared/input/values';
+import type { TimesheetRow } from '../bodies';
 
 /** Version 2: the timesheet's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
-export const MAPPER: MapperSpec = {
+const MAPPER: MapperSpec = {
 	key: 'timesheet',
 	fields: [
 		// Writable on create only (the spec), as is Shift ID: Update does not offer them, so a value is never dropped unseen.
@@ -28,3 +29,6 @@ export const UPSERT: UpsertSpec = {
 	minuteTimes: true,
 	readAs: { note: ['note', 'notes'] },
 };
+
+/** Version 2: a timesheet's row from the mapper, its fields named as the mapper shows them. */
+export const TIMESHEET_MAPPED = mappedRows<TimesheetRow>(MAPPER);

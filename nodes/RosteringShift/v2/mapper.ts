@@ -1,8 +1,12 @@
-import { booleanField, breaksList, type MapperSpec } from '../shared/writes/mapper';
-import type { UpsertSpec } from '../shared/writes/upsert';
-import { startDateSpan } from '../shared/input/values';
+import { booleanField, breaksList, mappedRows, type MapperSpec } from '../../shared/writes/mapper';
+import type { UpsertSpec } from '../../shared/writes/upsert';
+import { startDateSpan } from '../../shared/input/values';
+import type { ShiftRow } from '../bodies';
 
-/** Version 2: the shift's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
+/**
+ * Version 2: the shift's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts).
+ * @internal Exported for the demo's workflows, which build their mapper columns from it; knip --production lets it be.
+ */
 export const MAPPER: MapperSpec = {
 	key: 'shift',
 	fields: [
@@ -24,3 +28,6 @@ export const UPSERT: UpsertSpec = {
 	defaultMatch: ['location_id', 'employee_id', 'start_time'],
 	span: startDateSpan,
 };
+
+/** Version 2: a shift's row from the mapper, its fields named as the mapper shows them. */
+export const SHIFT_MAPPED = mappedRows<ShiftRow>(MAPPER);

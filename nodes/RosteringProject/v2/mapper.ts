@@ -1,8 +1,9 @@
-import type { MapperSpec } from '../shared/writes/mapper';
-import type { UpsertSpec } from '../shared/writes/upsert';
+import { mappedRows, type MapperSpec } from '../../shared/writes/mapper';
+import type { UpsertSpec } from '../../shared/writes/upsert';
+import type { ProjectRow } from '../bodies';
 
 /** Version 2: the project's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
-export const MAPPER: MapperSpec = {
+const MAPPER: MapperSpec = {
 	key: 'project',
 	fields: [
 		{ id: 'name', displayName: 'Name', required: true, match: true },
@@ -23,3 +24,6 @@ export const UPSERT: UpsertSpec = {
 	sets: ['employee_ids'],
 	oneByOne: true,
 };
+
+/** Version 2: a project's row from the mapper, its fields named as the mapper shows them. */
+export const PROJECT_MAPPED = mappedRows<ProjectRow>(MAPPER);

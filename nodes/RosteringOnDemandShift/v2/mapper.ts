@@ -1,9 +1,10 @@
-import type { MapperSpec } from '../shared/writes/mapper';
-import type { UpsertSpec } from '../shared/writes/upsert';
-import { startDateSpan } from '../shared/input/values';
+import { mappedRows, type MapperSpec } from '../../shared/writes/mapper';
+import type { UpsertSpec } from '../../shared/writes/upsert';
+import { startDateSpan } from '../../shared/input/values';
+import type { OnDemandShiftRow } from '../bodies';
 
 /** Version 2: the on-demand shift's writable fields as the resource mapper shows them (nodes/shared/writes/mapper.ts). */
-export const MAPPER: MapperSpec = {
+const MAPPER: MapperSpec = {
 	key: 'onDemandShift',
 	fields: [
 		// Writable on create only (the spec): Update does not offer it, so a value is never dropped unseen.
@@ -21,3 +22,6 @@ export const UPSERT: UpsertSpec = {
 	defaultMatch: ['location_id', 'position_id', 'start_time'],
 	span: startDateSpan,
 };
+
+/** Version 2: an on-demand shift's row from the mapper, its fields named as the mapper shows them. */
+export const ON_DEMAND_SHIFT_MAPPED = mappedRows<OnDemandShiftRow>(MAPPER);

@@ -1,0 +1,35 @@
+import type { INodeTypeBaseDescription } from 'n8n-workflow';
+
+import { fieldsCollection, idLocator, localTime, placeAndTimes } from '../../shared/editor/fields';
+import { ParameterVersion } from '../../shared/writes/node-version';
+import { ON_DEMAND_SHIFT_WRITES, type OnDemandShiftRow } from '../bodies';
+import { ON_DEMAND_SHIFT_OPERATIONS, ON_DEMAND_SHIFT_PARTS } from '../description';
+import { ON_DEMAND_SHIFT_PARAMETERS } from './rows';
+
+const { create, createMany, delete: remove, get, getAll, update } = ON_DEMAND_SHIFT_OPERATIONS;
+const NOTES = { displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 2 }, default: '' } as const;
+
+/** Rostering On-Demand Shift version 1: its fields as parameters (Location, Position, times, Additional Fields, Update Fields). */
+export class RosteringOnDemandShiftV1 extends ParameterVersion<OnDemandShiftRow> {
+	constructor(baseDescription: INodeTypeBaseDescription) {
+		super(baseDescription, ON_DEMAND_SHIFT_PARTS, {
+			operations: [create, createMany, remove, get, getAll, { ...update, description: 'Change a draft on-demand shift that has not started' }],
+			writes: ON_DEMAND_SHIFT_WRITES,
+			rows: ON_DEMAND_SHIFT_PARAMETERS,
+			fields: [
+				idLocator({ name: 'onDemandShiftId', displayName: 'On-Demand Shift', singular: 'on-demand shift', searchMethod: 'searchOnDemandShifts', required: true, operations: ['update'] }),
+				...placeAndTimes({
+					location: 'Where the shift is worked (on-demand shifts must be available there)',
+					position: 'Position the worker fills, at the chosen location',
+				}),
+				fieldsCollection('additionalFields', ['create', 'createMany'], [{ ...NOTES, description: 'Shift description the venue sees' }]),
+				fieldsCollection('updateFields', ['update'], [
+					localTime('endTime', 'End Time', undefined, false),
+					{ ...NOTES, description: 'New shift description; leave empty to remove it' },
+					idLocator({ name: 'positionId', displayName: 'Position', singular: 'position', searchMethod: 'searchPositions' }),
+					localTime('startTime', 'Start Time', undefined, false),
+				]),
+			],
+		});
+	}
+}

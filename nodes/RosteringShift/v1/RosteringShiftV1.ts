@@ -1,0 +1,38 @@
+import type { INodeTypeBaseDescription } from 'n8n-workflow';
+
+import { fieldsCollection, idLocator, localTime, placeAndTimes, shiftBreaks } from '../../shared/editor/fields';
+import { ParameterVersion } from '../../shared/writes/node-version';
+import { SHIFT_WRITES, type ShiftRow } from '../bodies';
+import { SHIFT_OPERATIONS, SHIFT_PARTS } from '../description';
+import { SHIFT_PARAMETERS } from './rows';
+
+const { create, createMany, delete: remove, get, getAll, update } = SHIFT_OPERATIONS;
+
+/** Rostering Shift version 1: a shift's fields as parameters (Location, Position, times, Additional Fields, Update Fields). */
+export class RosteringShiftV1 extends ParameterVersion<ShiftRow> {
+	constructor(baseDescription: INodeTypeBaseDescription) {
+		super(baseDescription, SHIFT_PARTS, {
+			operations: [create, createMany, remove, get, getAll, { ...update, description: 'Change a shift that has not started; a published shift becomes a draft again' }],
+			writes: SHIFT_WRITES,
+			rows: SHIFT_PARAMETERS,
+			fields: [
+				idLocator({ name: 'shiftId', displayName: 'Shift', singular: 'shift', searchMethod: 'searchShifts', required: true, operations: ['update'] }),
+				...placeAndTimes({ location: 'Where the shift is worked', position: 'Position worked, at the chosen location' }),
+				fieldsCollection('additionalFields', ['create', 'createMany'], [
+					shiftBreaks(),
+					idLocator({ name: 'employeeId', displayName: 'Employee', singular: 'employee', searchMethod: 'searchEmployees', description: 'Who is rostered; leave out for an open shift' }),
+					{ displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 2 }, default: '' },
+				]),
+				fieldsCollection('updateFields', ['update'], [
+					shiftBreaks(),
+					idLocator({ name: 'employeeId', displayName: 'Employee', singular: 'employee', searchMethod: 'searchEmployees', description: 'Who is rostered' }),
+					localTime('endTime', 'End Time', undefined, false),
+					{ displayName: 'Make Open Shift', name: 'openShift', type: 'boolean', default: false, description: 'Whether to take the person off the shift, leaving it open' },
+					{ displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'New note; leave empty to remove the note' },
+					idLocator({ name: 'positionId', displayName: 'Position', singular: 'position', searchMethod: 'searchPositions' }),
+					localTime('startTime', 'Start Time', undefined, false),
+				]),
+			],
+		});
+	}
+}

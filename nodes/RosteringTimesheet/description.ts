@@ -1,0 +1,75 @@
+/**
+ * Rostering Timesheet: create (one or many), read, list, change and delete timesheets. What both
+ * versions (v1/, v2/) show: the parameters they share, and the operations both offer.
+ *
+ * note vs notes: the spec's Timesheet field table names the note field `notes`, while every
+ * request and response example names it `note`, and the spec says which spelling is authoritative
+ * is not shown. The body builders write `note` (what the examples send); every create and change
+ * is sent through nodes/RosteringTimesheet/timesheet-note.ts (bodies.ts builds them), which sends it once more as `notes` if the
+ * service refuses `note` as an unknown field, and remembers per connection which spelling the
+ * service took. Records are output exactly as the API returns them, so a timesheet carries `note`
+ * or `notes`, whichever the service uses.
+ *
+ * Times and breaks (taken breaks, with start and end times) follow the rules in
+ * nodes/RosteringTimesheet/timesheet-times.ts.
+ */
+import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
+import { runThroughTransport } from '../shared/operations';
+import { listOption, pickedOption, type Picker, type WriteNodeParts } from '../shared/writes/node-version';
+import { withNoteKeys } from './timesheet-note';
+
+const WRITES = ['create', 'createMany', 'update'];
+const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
+const PICKER: Picker = ['timesheetId', 'Timesheet', 'timesheet'];
+
+export const TIMESHEET_PARTS: WriteNodeParts = {
+	resource: { name: 'Timesheet', value: 'timesheet' },
+	url: '/v1/timesheets',
+	notices: [
+		{
+			displayName:
+				"Timesheets created here are pending. Approving timesheets happens only in the service's own application, not here; only pending timesheets can be changed or deleted. Times are stored to the whole minute (seconds are dropped), and an empty End Time means the person is still clocked in.",
+			name: 'notice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { operation: ['create', 'createMany', 'delete', 'update', 'upsert'] } },
+		},
+		{
+			displayName:
+				'End Time is empty (null) while the person is still clocked in. Pay fields (pay) appear only when the credential has Pay Details (pay:read).',
+			name: 'payNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { operation: ['get', 'getAll'] } },
+		},
+	],
+	picker: idLocator({
+		name: 'timesheetId',
+		displayName: 'Timesheet',
+		singular: 'timesheet',
+		searchMethod: 'searchTimesheets',
+		required: true,
+		operations: ['delete', 'get'],
+	}),
+	last: [...returnAllAndLimit(), getManyFilters('timesheet'), requestOptions(WRITES, ALL)],
+	requestOperations: { pagination: withNoteKeys(runThroughTransport('timesheet')) },
+};
+
+/**
+ * The operations both versions offer: n8n's routing runs the reads; the writes (Create, Create
+ * Many, Update: each version describes Update its own way) are routed by each version, which reads
+ * their rows.
+ */
+export const TIMESHEET_OPERATIONS = {
+	create: { name: 'Create', value: 'create', action: 'Create a timesheet', description: 'Record time worked as a pending timesheet' },
+	createMany: {
+		name: 'Create Many',
+		value: 'createMany',
+		action: 'Create many timesheets',
+		description: 'Create one timesheet per input item, sent in batches of up to 100 that are saved all or nothing',
+	},
+	delete: pickedOption({ name: 'Delete', value: 'delete', action: 'Delete a timesheet', description: 'Archive a timesheet that is still pending' }, TIMESHEET_PARTS, 'DELETE', PICKER),
+	get: pickedOption({ name: 'Get', value: 'get', action: 'Get a timesheet', description: 'Read one timesheet, archived or not' }, TIMESHEET_PARTS, 'GET', PICKER),
+	getAll: listOption({ action: 'Get many timesheets', description: 'List timesheets, filtered by location, person, dates or last change' }, TIMESHEET_PARTS),
+	update: { name: 'Update', value: 'update', action: 'Update a timesheet' },
+};
