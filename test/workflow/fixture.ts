@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { ALL_SCOPES } from '../../sandbox/permissions';
 import { PollHarness, runWorkflow, singleNodeWorkflow, type RunWorkflowOptions, type RunWorkflowResult } from '../harness';
+import { forgetLimits } from '../../nodes/shared/requests/limiter';
 
 export const CREDENTIAL_ID = 'cred-1';
 export const NODE_NAME = 'Node';
@@ -104,6 +105,8 @@ export function useFixture(settings: { fresh?: boolean; sandbox?: SandboxOptions
 	if (settings.fresh !== false) {
 		beforeEach(() => {
 			handle.sandbox.reset();
+			// A reset service has seen no 429s: the package's bound per credential starts afresh too.
+			forgetLimits();
 			handle.connect();
 			handle.sandbox.clearRequests();
 		});

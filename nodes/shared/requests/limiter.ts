@@ -80,6 +80,15 @@ export const MAX_CONCURRENT_REQUESTS = 10;
 
 const limiters = new Map<string, Limiter>();
 
+/**
+ * Forgets every connection's bound: the workflow tests' fixture calls it when it resets the
+ * sandbox, so that no test starts slowed down by another test's 429s.
+ * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
+ */
+export function forgetLimits(): void {
+	limiters.clear();
+}
+
 /** The limiter for one connection (one credential), shared by every node and item using it. */
 export function limiterFor(connectionKey: string): Limiter {
 	let limiter = limiters.get(connectionKey);
