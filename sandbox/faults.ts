@@ -33,6 +33,7 @@ export interface Fault {
 /** Requests to hold until enough of them wait together (Sandbox.gatherRequests). */
 export interface Gathering {
 	method: string;
+	/** The path, and the paths below it (/v1/shifts: /v1/shifts/{id} too). */
 	path: string;
 	/** Matching requests let through first, not held. */
 	skip?: number;
@@ -73,7 +74,7 @@ export class Faults {
 	 */
 	async gathered(method: string, path: string): Promise<void> {
 		const g = this.gathering;
-		if (!g || g.method.toUpperCase() !== method || g.path !== path) return;
+		if (!g || g.method.toUpperCase() !== method || (path !== g.path && !path.startsWith(`${g.path}/`))) return;
 		g.arrived += 1;
 		if (g.arrived <= (g.skip ?? 0)) return;
 		await new Promise<void>((resolve) => {
