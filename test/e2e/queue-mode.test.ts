@@ -8,7 +8,7 @@
  *   in 3 requests, each created once.
  * - Load across workers: six executions at once (each worker takes up to 5) against a sandbox that
  *   allows 5 requests a second: every 429 waited out, no item failed, lost or created twice.
- * - The bound of 4 requests in flight per credential holds per process: 2 workers, at most 8.
+ * - The bound of 10 requests in flight per credential holds per process: 2 workers, at most 20.
  * - The credential shared by the workers: its token expiring under load on both is renewed once.
  * - n8n's Retry of a failed Create Many (on a worker): what was created is replayed (A10).
  * - A worker killed mid-execution (a Create Many with Idempotency Key, and a listing): what n8n
@@ -21,6 +21,7 @@
  */
 import { randomUUID } from 'crypto';
 
+import { MAX_CONCURRENT_REQUESTS } from '../../nodes/shared/requests/limiter';
 import { startSandbox, type RecordedRequest } from '../../sandbox';
 import { addBenchLocation, addShifts, shiftsPerRow, type BenchPlace } from '../../sandbox/bulk';
 import { assertBuilt, E2E_CREDENTIAL, ensureRuntime, executionItems, rosteringCredential, waitFor, type N8nTaskData, type WorkflowJson } from './n8n';
@@ -203,10 +204,10 @@ describe('n8n queue mode: load across workers', () => {
 		);
 	});
 
-	test('the bound of 4 requests in flight per credential holds in each worker, not across them: two workers, at most 8', async () => {
+	test(`the bound of ${MAX_CONCURRENT_REQUESTS} requests in flight per credential holds in each worker, not across them: two workers, at most ${2 * MAX_CONCURRENT_REQUESTS}`, async () => {
 		const hookPath = `queue-bound-${randomUUID()}`;
 		// Create (one request per item): RoutingNode starts every item's request at once; the
-		// package's limiter lets 4 through per credential in a process.
+		// package's limiter lets MAX_CONCURRENT_REQUESTS through per credential in a process.
 		const id = await deploy(webhookWorkflow('queue: create one by one', hookPath, [ROWS, { ...CREATE_MANY, parameters: { ...CREATE_MANY.parameters, operation: 'create' } }]));
 		sb.setLatency(300);
 		try {
@@ -219,9 +220,9 @@ describe('n8n queue mode: load across workers', () => {
 		} finally {
 			sb.setLatency(0);
 		}
-		// Each worker holds its own limiter: more than one process's 4, never more than 4 per worker.
-		expect(sb.maxConcurrentRequests).toBeGreaterThan(4);
-		expect(sb.maxConcurrentRequests).toBeLessThanOrEqual(8);
+		// Each worker holds its own limiter: more than one process's bound, never more than it per worker.
+		expect(sb.maxConcurrentRequests).toBeGreaterThan(MAX_CONCURRENT_REQUESTS);
+		expect(sb.maxConcurrentRequests).toBeLessThanOrEqual(2 * MAX_CONCURRENT_REQUESTS);
 	});
 });
 
@@ -310,7 +311,7 @@ describe('n8n queue mode: a worker killed in the middle of a Create or Update', 
 		const call = { rows: input };
 		// Years of its own (2080): rows at the same place and times as another test's would match those shifts.
 		// The first batch (sent alone) answers at once, the others only after 15 s: the worker is killed
-		// while the next four are on their way, however slowly a busy machine lets this test look.
+		// while the next ones are on their way, however slowly a busy machine lets this test look.
 		sb.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 0, times: 1 });
 		sb.injectFault({ method: 'POST', path: '/v1/shifts', latencyMs: 15_000, times: 10_000 });
 		expect(await cluster!.callWebhook(hookPath, call)).toBe(200);
