@@ -255,6 +255,23 @@ function readLog(file: string): string {
 	}
 }
 
+/**
+ * fetch, with a GET sent again (up to twice) when n8n closed the connection unanswered: a
+ * keep-alive socket the server closed as the client reused it ("fetch failed", "other side
+ * closed"), seen on a loaded CI machine while polling an execution that then finished normally.
+ * Only reads are sent again: a POST that may have reached n8n is not repeated.
+ */
+async function sent(method: string, url: string, init: RequestInit): Promise<Response> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await fetch(url, init);
+		} catch (error) {
+			const closed = error instanceof TypeError && /fetch failed/.test(error.message);
+			if (!closed || method !== 'GET' || attempt >= 3) throw error;
+		}
+	}
+}
+
 /** n8n's REST API as the owner: a session cookie and a fixed browser-id header (see the top). */
 function restClient(baseUrl: string, owner: { email: string; firstName: string; lastName: string; password: string }) {
 	const browserId = `e2e-${newId()}`;
@@ -265,7 +282,7 @@ function restClient(baseUrl: string, owner: { email: string; firstName: string; 
 		const headers: Record<string, string> = { accept: 'application/json', 'browser-id': browserId };
 		if (cookie) headers.cookie = cookie;
 		if (body !== undefined) headers['content-type'] = 'application/json';
-		const res = await fetch(`${baseUrl}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+		const res = await sent(method, `${baseUrl}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 		const text = await res.text();
 		let parsed: unknown = text;
 		try {
