@@ -2,8 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { checkEndAfterStart, confirmLocation, recordBeingChanged, startAndEndAt, timestampAt } from '../shared/writes/checks';
 import { referenceId } from '../shared/writes/names';
-import type { WriteSpec } from '../shared/writes/bodies';
-import type { FieldLabels, WriteItem } from '../shared/writes/rows';
+import type { FieldLabels, WriteItem, WriteSpec } from '../shared/writes/rows';
 import { compact, inputError, textField } from '../shared/input/values';
 
 /**

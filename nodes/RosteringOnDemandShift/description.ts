@@ -1,6 +1,6 @@
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { runThroughTransport } from '../shared/operations';
-import { listOption, pickedOption, type Picker, type WriteNodeParts } from '../shared/writes/node-version';
+import type { Picker } from '../shared/operations';
+import { listOption, pickedOption, type WriteNodeParts } from '../shared/writes/node-version';
 
 /**
  * What both versions of Rostering On-Demand Shift show (v1/, v2/): the parameters they share, and
@@ -9,7 +9,7 @@ import { listOption, pickedOption, type Picker, type WriteNodeParts } from '../s
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
-const PICKER: Picker = ['onDemandShiftId', 'On-Demand Shift', 'on-demand shift'];
+const PICKER: Picker = { parameter: 'onDemandShiftId', field: 'On-Demand Shift', singular: 'on-demand shift' };
 
 export const ON_DEMAND_SHIFT_PARTS: WriteNodeParts = {
 	resource: { name: 'On-Demand Shift', value: 'onDemandShift' },
@@ -41,7 +41,6 @@ export const ON_DEMAND_SHIFT_PARTS: WriteNodeParts = {
 		operations: ['delete', 'get'],
 	}),
 	last: [...returnAllAndLimit(), getManyFilters('onDemandShift'), requestOptions(WRITES, ALL)],
-	requestOperations: { pagination: runThroughTransport('onDemandShift') },
 };
 
 /**

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { WriteSpec } from '../shared/writes/bodies';
-import type { FieldLabels, WriteItem } from '../shared/writes/rows';
+import type { FieldLabels, WriteItem, WriteSpec } from '../shared/writes/rows';
 import { compact, inputError } from '../shared/input/values';
 import { CODE_RULE, colourOf, employeeIdsOf, MAX_CODE, MAX_NAME, NAME_RULE, textOf } from './project-fields';
 

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { runThroughTransport, withBody } from '../shared/operations';
-import { listOption, pickedOption, type Picker, type WriteNodeParts } from '../shared/writes/node-version';
+import { withBody, type Picker } from '../shared/operations';
+import { listOption, pickedOption, type WriteNodeParts } from '../shared/writes/node-version';
 
 /**
  * What both versions of Rostering Project show (v1/, v2/): the parameters they share, and the
@@ -11,7 +11,7 @@ import { listOption, pickedOption, type Picker, type WriteNodeParts } from '../s
 
 const WRITES = ['archive', 'create', 'unarchive', 'update'];
 const ALL = ['archive', 'create', 'get', 'getAll', 'unarchive', 'update', 'upsert'];
-const PICKER: Picker = ['projectId', 'Project', 'project'];
+const PICKER: Picker = { parameter: 'projectId', field: 'Project', singular: 'project' };
 
 /**
  * preSend for Get Many: the service hides archived records unless they are asked for, so choosing
@@ -44,7 +44,6 @@ export const PROJECT_PARTS: WriteNodeParts = {
 		operations: ['archive', 'get', 'unarchive'],
 	}),
 	last: [...returnAllAndLimit(), getManyFilters('project'), requestOptions(WRITES, ALL)],
-	requestOperations: { pagination: runThroughTransport('project') },
 };
 
 /**

@@ -1,6 +1,6 @@
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { runThroughTransport } from '../shared/operations';
-import { listOption, pickedOption, type Picker, type WriteNodeParts } from '../shared/writes/node-version';
+import type { Picker } from '../shared/operations';
+import { listOption, pickedOption, type WriteNodeParts } from '../shared/writes/node-version';
 
 /**
  * What both versions of Rostering Shift show (v1/, v2/): the parameters they share, and the
@@ -9,7 +9,7 @@ import { listOption, pickedOption, type Picker, type WriteNodeParts } from '../s
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
-const PICKER: Picker = ['shiftId', 'Shift', 'shift'];
+const PICKER: Picker = { parameter: 'shiftId', field: 'Shift', singular: 'shift' };
 
 export const SHIFT_PARTS: WriteNodeParts = {
 	resource: { name: 'Shift', value: 'shift' },
@@ -40,7 +40,6 @@ export const SHIFT_PARTS: WriteNodeParts = {
 		operations: ['delete', 'get'],
 	}),
 	last: [...returnAllAndLimit(), getManyFilters('shift'), requestOptions(WRITES, ALL)],
-	requestOperations: { pagination: runThroughTransport('shift') },
 };
 
 /**

@@ -2,8 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { confirmLocation, locationTimezone, recordBeingChanged, rowId, startAndEndAt, timestampAt } from '../shared/writes/checks';
 import { referenceId } from '../shared/writes/names';
-import type { WriteSpec } from '../shared/writes/bodies';
-import type { FieldLabels, WriteItem } from '../shared/writes/rows';
+import type { FieldLabels, WriteItem, WriteSpec } from '../shared/writes/rows';
 import { compact, inputError, textField } from '../shared/input/values';
 import { sendWithNoteKey } from './timesheet-note';
 import { breaksOf, checkTimesheetTimes } from './timesheet-times';
@@ -112,5 +111,5 @@ export const TIMESHEET_WRITES: WriteSpec<TimesheetRow> = {
 	key: 'timesheet',
 	create: createBody,
 	update: updateBody,
-	sender: sendWithNoteKey,
+	shapeRetry: sendWithNoteKey,
 };

@@ -14,13 +14,12 @@
  * nodes/RosteringTimesheet/timesheet-times.ts.
  */
 import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
-import { runThroughTransport } from '../shared/operations';
-import { listOption, pickedOption, type Picker, type WriteNodeParts } from '../shared/writes/node-version';
-import { withNoteKeys } from './timesheet-note';
+import type { Picker } from '../shared/operations';
+import { listOption, pickedOption, type WriteNodeParts } from '../shared/writes/node-version';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
-const PICKER: Picker = ['timesheetId', 'Timesheet', 'timesheet'];
+const PICKER: Picker = { parameter: 'timesheetId', field: 'Timesheet', singular: 'timesheet' };
 
 export const TIMESHEET_PARTS: WriteNodeParts = {
 	resource: { name: 'Timesheet', value: 'timesheet' },
@@ -52,7 +51,6 @@ export const TIMESHEET_PARTS: WriteNodeParts = {
 		operations: ['delete', 'get'],
 	}),
 	last: [...returnAllAndLimit(), getManyFilters('timesheet'), requestOptions(WRITES, ALL)],
-	requestOperations: { pagination: withNoteKeys(runThroughTransport('timesheet')) },
 };
 
 /**

@@ -1,12 +1,5 @@
 import { createHash } from 'crypto';
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	INode,
-	INodeExecutionData,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { asNodeError } from '../shared/requests/errors';
@@ -35,10 +28,10 @@ import { CREDENTIAL_TYPE, type RequestContext } from '../shared/requests/transpo
  * the service refuses both spellings, the error says so, and that no setting in the node can
  * change it (leave the note out, ask the service), never "correct the value".
  *
- * This is the one place that relies on the two spellings. The Timesheet node hands it its creates
- * (writes.ts runs them and calls `sendWithNoteKey` for each request) and its routed requests
- * (Update, and Create on n8n's AI-tool path: `withNoteKeys` around runThroughTransport). Records come
- * out as the service returns them: a timesheet carries `note` or `notes`, whichever it answers with.
+ * This is the one place that relies on the two spellings. The Timesheet node's writes name it as
+ * their `shapeRetry` (bodies.ts): each create and change request is sent through it, in a
+ * workflow (writes/writes.ts) and on n8n's AI-tool path (writes/tool-call.ts). Records come out as
+ * the service returns them: a timesheet carries `note` or `notes`, whichever it answers with.
  */
 
 type NoteKey = 'note' | 'notes';
@@ -190,29 +183,4 @@ export async function sendWithNoteKey<T>(
 		}
 	}
 	throw bothRefused(ctx.getNode(), request.method, refusals);
-}
-
-type PaginationRunner = (
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-) => Promise<INodeExecutionData[]>;
-
-/**
- * The Timesheet node's pagination function: runThroughTransport, with a POST or PATCH body's note sent
- * by `sendWithNoteKey` (Update, and Create on n8n's AI-tool path). Other operations pass through.
- */
-export function withNoteKeys(run: PaginationRunner): PaginationRunner {
-	return async function (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions): Promise<INodeExecutionData[]> {
-		const { options } = requestData;
-		const method = String(options.method ?? 'GET').toUpperCase();
-		const body = options.body as IDataObject | undefined;
-		if ((method !== 'POST' && method !== 'PATCH') || !body || typeof body !== 'object' || Array.isArray(body)) {
-			return await run.call(this, requestData);
-		}
-		return await sendWithNoteKey(
-			this,
-			{ method, body, headers: (options.headers ?? {}) as IDataObject },
-			async (sent, headers) => await run.call(this, { ...requestData, options: { ...options, body: sent, headers } }),
-		);
-	};
 }

@@ -6,7 +6,6 @@ import type {
 	IHttpRequestOptions,
 	INodePropertyOptions,
 	INodePropertyRouting,
-	INodeRequestSend,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -199,14 +198,14 @@ export function keepPollState(staticData: IDataObject, state: IDataObject): void
  * declarative node an `execute` that runs RoutingNode), one item per call, and customOperations are
  * not consulted there; in a workflow, every supported n8n (1.123 and 2.x) runs the customOperation.
  * So each write that runs as a customOperation (Create, Create Many, Update, version 2's Create or
- * Update) keeps a routing for that path only, made here: its request, and the preSend hooks that
- * build and check the one item's body, sent through the package's transport like every other
- * operation. With one item per call there is nothing to batch. Shown by test/e2e/mcp.test.ts in a
+ * Update) keeps a routing for that path only, made here: its request, and its sender
+ * (writes/tool-call.ts), which builds and checks the one item's body and sends it through the
+ * package's transport like every other operation. With one item per call there is nothing to batch. Shown by test/e2e/mcp.test.ts in a
  * real n8n, and by test/workflow/writes.test.ts (the node run through RoutingNode without its
  * customOperations).
  */
-export function aiToolRouting(request: { method: IHttpRequestMethods; url: string }, send: INodeRequestSend): INodePropertyRouting {
-	return { request, send };
+export function aiToolRouting(request: { method: IHttpRequestMethods; url: string }, sent: Pick<INodePropertyRouting, 'send' | 'operations'>): INodePropertyRouting {
+	return { request, ...sent };
 }
 
 /**

@@ -6,11 +6,8 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 	INodePropertyRouting,
-	INodeRequestSend,
 	PreSendAction,
 } from 'n8n-workflow';
-
-import { NodeOperationError } from 'n8n-workflow';
 
 import { subjectOf } from './requests/errors';
 import { deletedRecord, timezoneOf, writtenRecord } from './requests/answers';
@@ -24,38 +21,18 @@ import { idempotencyKey, listAll, send } from './requests/transport';
 import { checkId, hasOffset, inputError, localDates, toDate, toInteger, toTimestamp } from './input/values';
 
 /**
- * What an operation's routing names (each operation's file, nodes/Rostering<Group>/<op>.operation.ts):
- * - `sentBy(sender, ...preSend)`: the `preSend` hooks (`prepareList`, `requireRange`, `withBody`)
- *   check what the user entered and build the request before anything is sent; the sender
- *   (`readOne`, `readList`) sends it through the package's transport (transport.ts: retries,
- *   Retry-After, paging, ranges, error messages), not n8n's own request code;
- * - the write nodes, until each operation of theirs has its file: `throughTransport(...preSend)`
- *   with `withRecordId`, and `runThroughTransport(key)`, the node-wide sender.
+ * What an operation's routing names (each operation's file, nodes/Rostering<Group>/<op>.operation.ts,
+ * and the write nodes' description.ts): `sentBy(sender, ...preSend)`. The `preSend` hooks
+ * (`prepareList`, `requireRange`, `withBody`) check what the user entered and build the request
+ * before anything is sent; the sender (`readOne`, `readList`, `deleteOne`, `changeOne`; a write
+ * on n8n's AI-tool path: writes/tool-call.ts) sends it through the package's transport
+ * (transport.ts: retries, Retry-After, paging, ranges, error messages), not n8n's own request code.
  */
-
-/**
- * An operation's routing `send`: run its `preSend` hooks, then send the request through the
- * transport. Declarative routing has one documented hand-over for that, the pagination function
- * (`requestOperations.pagination`, runThroughTransport), which n8n calls instead of sending the
- * request itself when `send.paginate` is true (n8n-core 2.40.3, routing-node.js `makeRequest`); the
- * flag is set here, under a name that says what it does, for single-record operations too.
- */
-export function throughTransport(...preSend: PreSendAction[]): INodeRequestSend {
-	return preSend.length > 0 ? { paginate: true, preSend } : { paginate: true };
-}
 
 /** The value of an id picker, checked, for the item being processed. */
-function idParameter(ctx: IExecuteSingleFunctions, name: string, field: string, singular: string): string {
-	const value = ctx.getNodeParameter(name, '', { extractValue: true });
-	return checkId(ctx.getNode(), ctx.getItemIndex(), value, field, singular);
-}
-
-/** preSend: the record id picked in `parameter` goes on the end of the path. */
-export function withRecordId(parameter: string, field: string, singular: string) {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const id = idParameter(this, parameter, field, singular);
-		return { ...request, url: `${request.url}/${id}` };
-	};
+function idParameter(ctx: IExecuteSingleFunctions, picker: Picker): string {
+	const value = ctx.getNodeParameter(picker.parameter, '', { extractValue: true });
+	return checkId(ctx.getNode(), ctx.getItemIndex(), value, picker.field, picker.singular);
 }
 
 /**
@@ -178,7 +155,7 @@ export async function prepareList(this: IExecuteSingleFunctions, request: IHttpR
 /**
  * preSend of a change whose body is fixed (a project's Archive: `{status: "archived"}`): the body,
  * and its Idempotency-Key. (The writes that build a body from the item's fields are the custom
- * operations of writes/, with their own preSend for the AI-tool path: bodies.ts toolCallBody.)
+ * operations of writes/, with their own sender for the AI-tool path: writes/tool-call.ts.)
  */
 export function withBody(body: IDataObject) {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
@@ -201,7 +178,7 @@ export interface Picker {
 }
 
 /** The function that sends an operation's request (routing.operations.pagination). */
-type Sender = (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
+export type Sender = (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
 
 /**
  * An operation whose request the package's transport sends (transport.ts: retries, Retry-After,
@@ -238,7 +215,7 @@ function readContext(ctx: IExecutePaginationFunctions, key: ResourceKey, options
  */
 export function readOne(key: ResourceKey, picker?: Picker): Sender {
 	return async function (this: IExecutePaginationFunctions, { options }) {
-		const id = picker ? idParameter(this, picker.parameter, picker.field, picker.singular) : undefined;
+		const id = picker ? idParameter(this, picker) : undefined;
 		const { maxWait, named } = readContext(this, key, options);
 		const record = await send(
 			this,
@@ -259,7 +236,7 @@ export function readList(key: ResourceKey, options: { of?: Picker; whole?: boole
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const request = requestData.options;
 		const { of, whole } = options;
-		const id = of ? idParameter(this, of.parameter, of.field, of.singular) : undefined;
+		const id = of ? idParameter(this, of) : undefined;
 		const url = of && id ? String(request.url).replace(`{${of.parameter}}`, id) : String(request.url);
 		const { maxWait, named } = readContext(this, key, request);
 		const returnAll = whole === true || (this.getNodeParameter('returnAll', false) as boolean);
@@ -277,78 +254,36 @@ export function readList(key: ResourceKey, options: { of?: Picker; whole?: boole
 }
 
 /**
- * The node's pagination function: runs the operation the routing prepared through the transport.
- * Get Many pages (Return All / Limit, range splitting); everything else is one request, retried
- * only where that is safe. The records a Get or Get Many reads get their names (Options › Add
- * Names, names.ts) before they become items. The writes that run as customOperations (writes.ts,
- * upsert.ts) come here only on n8n's AI-tool path, one item per call (n8n-internals A7).
+ * Sends a delete of the record picked in `picker` (checked first): DELETE of the routing's path
+ * and the id. An answer without the record (a 204, an empty body: the spec does not show it)
+ * still names the record deleted (answers.ts).
  */
-export function runThroughTransport(key: ResourceKey) {
-	return async function (
-		this: IExecutePaginationFunctions,
-		requestData: DeclarativeRestApiSettings.ResultOptions,
-	): Promise<INodeExecutionData[]> {
-		const operation = this.getNodeParameter('operation') as string;
-		if (operation === 'upsert') {
-			// Create or Update reads every row before it matches any (upsert.ts): the custom operation
-			// n8n runs in a workflow. An AI agent's tool calls come here, one item each (A7).
-			throw new NodeOperationError(this.getNode(), 'Create or Update is not offered to AI agents', {
-				description: 'Nothing was sent. Give the agent Get Many and Update (or Create) instead, or run Create or Update in a workflow the agent calls.',
-			});
-		}
-		const spec = resource(key);
-		const { options } = requestData;
-		const itemIndex = this.getItemIndex();
-		const maxWait = maxRateLimitWait(this);
-		const url = String(options.url);
-		// The record the request names: one record's path, or the record a list hangs off.
-		const id = /\/([0-9a-f]{24})(?:\/|$)/.exec(url)?.[1];
-		// Options › Add Names, offered on the reads (get, getAll) of resources that carry ids.
-		// Then Options › Simplify, which keeps the names beside their ids.
-		const named = async (records: IDataObject[]) => {
-			const withNames =
-				this.getNodeParameter('options.addNames', false) === true
-					? await addNames(this, records, { baseURL: options.baseURL, passThrough: passThroughOf(options), maxRateLimitWaitSeconds: maxWait })
-					: records;
-			return this.getNodeParameter('options.simplify', false) === true ? withNames.map((record) => simplified(key, record)) : withNames;
-		};
-		// A Get of a list for a range (timesheet totals) reads the whole list; Limit is Get Many's.
-		if (operation === 'getAll' || (operation === 'get' && spec.getReadsList)) {
-			const returnAll = operation !== 'getAll' || (this.getNodeParameter('returnAll', false) as boolean);
-			const records = await listAll(this, url, (options.qs ?? {}) as IDataObject, {
-				subject: subjectOf(key, operation, id),
-				limit: returnAll ? undefined : (this.getNodeParameter('limit', 50) as number),
-				keep: this.getNodeParameter('filters.openShiftsOnly', false) === true ? (record) => record.employee_id === null || record.employee_id === undefined : undefined,
-				rangeDays: spec.rangeDays,
-				maxRateLimitWaitSeconds: maxWait,
-				baseURL: options.baseURL,
-				passThrough: passThroughOf(options),
-			});
-			return withPairing(await named(records), itemIndex);
-		}
-		const method = options.method ?? 'GET';
-		const headers = (options.headers ?? {}) as IDataObject;
-		const body = await send(
+export function deleteOne(key: ResourceKey, picker: Picker): Sender {
+	return async function (this: IExecutePaginationFunctions, { options }) {
+		const id = idParameter(this, picker);
+		const answer = await send(
 			this,
-			{
-				method,
-				url,
-				qs: options.qs as IDataObject,
-				body: options.body as IDataObject,
-				headers,
-				baseURL: options.baseURL,
-				passThrough: passThroughOf(options),
-			},
-			{
-				subject: subjectOf(key, operation, id),
-				retrySafe: method === 'GET' || method === 'DELETE' || Boolean(headers['Idempotency-Key']),
-				maxRateLimitWaitSeconds: maxWait,
-			},
+			{ method: 'DELETE', url: `${options.url}/${id}`, headers: options.headers as IDataObject, baseURL: options.baseURL, passThrough: passThroughOf(options) },
+			{ subject: subjectOf(key, 'delete', id), retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(this) },
 		);
-		if (operation === 'get') return withPairing(await named([body]), itemIndex);
-		// A change or delete answered with no record (a 204, an empty body: the spec does not show
-		// their answers) still names the record it was for (answers.ts).
-		const written = method === 'DELETE' ? deletedRecord(body, id) : method === 'PATCH' || method === 'POST' ? writtenRecord(body, { id, body: options.body as IDataObject }) : body;
-		return withPairing([written], itemIndex);
+		return withPairing([deletedRecord(answer, id)], this.getItemIndex());
+	};
+}
+
+/**
+ * Sends a change of the record picked in `picker` (checked first) whose body a preSend made (a
+ * project's Archive: `withBody`): PATCH of the routing's path and the id, under the request's
+ * Idempotency-Key. An answer without the record gives the record as sent (answers.ts).
+ */
+export function changeOne(key: ResourceKey, picker: Picker): Sender {
+	return async function (this: IExecutePaginationFunctions, { options }) {
+		const id = idParameter(this, picker);
+		const body = options.body as IDataObject;
+		const answer = await send(
+			this,
+			{ method: 'PATCH', url: `${options.url}/${id}`, body, headers: options.headers as IDataObject, baseURL: options.baseURL, passThrough: passThroughOf(options) },
+			{ subject: subjectOf(key, 'update', id), retrySafe: true, maxRateLimitWaitSeconds: maxRateLimitWait(this) },
+		);
+		return withPairing([writtenRecord(answer, { id, body })], this.getItemIndex());
 	};
 }

@@ -1,8 +1,10 @@
-import type { INodeTypeBaseDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
 
 import { fieldsCollection, idLocator, localTime, placeAndTimes } from '../../shared/editor/fields';
-import { ParameterVersion } from '../../shared/writes/node-version';
-import { ON_DEMAND_SHIFT_WRITES, type OnDemandShiftRow } from '../bodies';
+import { listSearch } from '../../shared/editor/search';
+import { versionDescription } from '../../shared/writes/node-version';
+import { writeOperations } from '../../shared/writes/writes';
+import { ON_DEMAND_SHIFT_WRITES } from '../bodies';
 import { ON_DEMAND_SHIFT_OPERATIONS, ON_DEMAND_SHIFT_PARTS } from '../description';
 import { ON_DEMAND_SHIFT_PARAMETERS } from './rows';
 
@@ -10,13 +12,21 @@ const { create, createMany, delete: remove, get, getAll, update } = ON_DEMAND_SH
 const NOTES = { displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 2 }, default: '' } as const;
 
 /** Rostering On-Demand Shift version 1: its fields as parameters (Location, Position, times, Additional Fields, Update Fields). */
-export class RosteringOnDemandShiftV1 extends ParameterVersion<OnDemandShiftRow> {
+export class RosteringOnDemandShiftV1 implements INodeType {
+	description: INodeTypeDescription;
+
+	methods = { listSearch };
+
+	// Create, Create Many and Update read every item before sending any (nodes/shared/writes/writes.ts).
+	customOperations = { onDemandShift: writeOperations(ON_DEMAND_SHIFT_WRITES, ON_DEMAND_SHIFT_PARAMETERS) };
+
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		super(baseDescription, ON_DEMAND_SHIFT_PARTS, {
+		this.description = versionDescription(baseDescription, ON_DEMAND_SHIFT_PARTS, {
+			version: 1,
 			operations: [create, createMany, remove, get, getAll, { ...update, description: 'Change a draft on-demand shift that has not started' }],
 			writes: ON_DEMAND_SHIFT_WRITES,
 			rows: ON_DEMAND_SHIFT_PARAMETERS,
-			fields: [
+			afterPicker: [
 				idLocator({ name: 'onDemandShiftId', displayName: 'On-Demand Shift', singular: 'on-demand shift', searchMethod: 'searchOnDemandShifts', required: true, operations: ['update'] }),
 				...placeAndTimes({
 					location: 'Where the shift is worked (on-demand shifts must be available there)',

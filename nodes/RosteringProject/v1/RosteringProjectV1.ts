@@ -1,8 +1,10 @@
-import type { INodeProperties, INodeTypeBaseDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
 
 import { fieldsCollection, idLocator } from '../../shared/editor/fields';
-import { ParameterVersion } from '../../shared/writes/node-version';
-import { PROJECT_WRITES, type ProjectRow } from '../bodies';
+import { listSearch } from '../../shared/editor/search';
+import { versionDescription } from '../../shared/writes/node-version';
+import { writeOperations } from '../../shared/writes/writes';
+import { PROJECT_WRITES } from '../bodies';
 import { PROJECT_OPERATIONS, PROJECT_PARTS } from '../description';
 import { PROJECT_PARAMETERS } from './rows';
 
@@ -20,13 +22,21 @@ function employeeIds(description: string): INodeProperties {
 }
 
 /** Rostering Project version 1: a project's fields as parameters (Name, Code, Additional Fields, Update Fields). */
-export class RosteringProjectV1 extends ParameterVersion<ProjectRow> {
+export class RosteringProjectV1 implements INodeType {
+	description: INodeTypeDescription;
+
+	methods = { listSearch };
+
+	// Create, Create Many and Update read every item before sending any (nodes/shared/writes/writes.ts).
+	customOperations = { project: writeOperations(PROJECT_WRITES, PROJECT_PARAMETERS) };
+
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		super(baseDescription, PROJECT_PARTS, {
+		this.description = versionDescription(baseDescription, PROJECT_PARTS, {
+			version: 1,
 			operations: [archive, create, get, getAll, unarchive, { ...update, description: "Change a project's name, code, colour or employees" }],
 			writes: PROJECT_WRITES,
 			rows: PROJECT_PARAMETERS,
-			fields: [
+			afterPicker: [
 				idLocator({ name: 'projectId', displayName: 'Project', singular: 'project', searchMethod: 'searchProjects', required: true, operations: ['update'] }),
 				text('Name', 'name', 'Name of the project, 1 to 100 characters', true),
 				text('Code', 'code', 'Short code of the project, 1 to 20 characters. Two active projects cannot share a code.', true),

@@ -1,21 +1,31 @@
-import type { INodeTypeBaseDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
 
 import { fieldsCollection, idLocator, localTime, placeAndTimes, shiftBreaks } from '../../shared/editor/fields';
-import { ParameterVersion } from '../../shared/writes/node-version';
-import { SHIFT_WRITES, type ShiftRow } from '../bodies';
+import { listSearch } from '../../shared/editor/search';
+import { versionDescription } from '../../shared/writes/node-version';
+import { writeOperations } from '../../shared/writes/writes';
+import { SHIFT_WRITES } from '../bodies';
 import { SHIFT_OPERATIONS, SHIFT_PARTS } from '../description';
 import { SHIFT_PARAMETERS } from './rows';
 
 const { create, createMany, delete: remove, get, getAll, update } = SHIFT_OPERATIONS;
 
 /** Rostering Shift version 1: a shift's fields as parameters (Location, Position, times, Additional Fields, Update Fields). */
-export class RosteringShiftV1 extends ParameterVersion<ShiftRow> {
+export class RosteringShiftV1 implements INodeType {
+	description: INodeTypeDescription;
+
+	methods = { listSearch };
+
+	// Create, Create Many and Update read every item before sending any (nodes/shared/writes/writes.ts).
+	customOperations = { shift: writeOperations(SHIFT_WRITES, SHIFT_PARAMETERS) };
+
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		super(baseDescription, SHIFT_PARTS, {
+		this.description = versionDescription(baseDescription, SHIFT_PARTS, {
+			version: 1,
 			operations: [create, createMany, remove, get, getAll, { ...update, description: 'Change a shift that has not started; a published shift becomes a draft again' }],
 			writes: SHIFT_WRITES,
 			rows: SHIFT_PARAMETERS,
-			fields: [
+			afterPicker: [
 				idLocator({ name: 'shiftId', displayName: 'Shift', singular: 'shift', searchMethod: 'searchShifts', required: true, operations: ['update'] }),
 				...placeAndTimes({ location: 'Where the shift is worked', position: 'Position worked, at the chosen location' }),
 				fieldsCollection('additionalFields', ['create', 'createMany'], [

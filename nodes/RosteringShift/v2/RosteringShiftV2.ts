@@ -1,7 +1,10 @@
-import type { INodeTypeBaseDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
 
-import { MapperVersion, upsertOption } from '../../shared/writes/node-version';
-import { SHIFT_WRITES, type ShiftRow } from '../bodies';
+import { listSearch } from '../../shared/editor/search';
+import { mapperProperties, resourceMapping } from '../../shared/writes/mapper';
+import { upsertOption, versionDescription } from '../../shared/writes/node-version';
+import { writeOperations } from '../../shared/writes/writes';
+import { SHIFT_WRITES } from '../bodies';
 import { SHIFT_OPERATIONS, SHIFT_PARTS } from '../description';
 import { SHIFT_MAPPED, UPSERT } from './mapper';
 
@@ -9,10 +12,18 @@ const { create, createMany, delete: remove, get, getAll, update } = SHIFT_OPERAT
 const UPDATE = 'Change a shift that has not started; a published shift becomes a draft again. Only the fields given change.';
 
 /** Rostering Shift version 2: a shift's fields in n8n's resource mapper, and Create or Update. */
-export class RosteringShiftV2 extends MapperVersion<ShiftRow> {
+export class RosteringShiftV2 implements INodeType {
+	description: INodeTypeDescription;
+
+	methods = { listSearch, resourceMapping: resourceMapping(SHIFT_MAPPED.mapper) };
+
+	// Create, Create Many, Update and Create or Update read every item before sending any (nodes/shared/writes/writes.ts).
+	customOperations = { shift: writeOperations(SHIFT_WRITES, SHIFT_MAPPED, UPSERT) };
+
 	constructor(baseDescription: INodeTypeBaseDescription) {
 		const upsert = upsertOption('Create or update a shift', 'shift', SHIFT_PARTS);
 		const operations = [create, createMany, upsert, remove, get, getAll, { ...update, description: UPDATE }];
-		super(baseDescription, SHIFT_PARTS, { operations, writes: SHIFT_WRITES, rows: SHIFT_MAPPED, mapped: ['create', 'createMany', 'update', 'upsert'], upsert: UPSERT });
+		const beforePicker = mapperProperties(['create', 'createMany', 'update', 'upsert'], SHIFT_MAPPED.mapper);
+		this.description = versionDescription(baseDescription, SHIFT_PARTS, { version: 2, operations, writes: SHIFT_WRITES, rows: SHIFT_MAPPED, beforePicker });
 	}
 }

@@ -1,8 +1,10 @@
-import type { INodeTypeBaseDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
 
 import { fieldsCollection, idLocator, placeAndTimes } from '../../shared/editor/fields';
-import { ParameterVersion } from '../../shared/writes/node-version';
-import { TIMESHEET_WRITES, type TimesheetRow } from '../bodies';
+import { listSearch } from '../../shared/editor/search';
+import { versionDescription } from '../../shared/writes/node-version';
+import { writeOperations } from '../../shared/writes/writes';
+import { TIMESHEET_WRITES } from '../bodies';
 import { TIMESHEET_OPERATIONS, TIMESHEET_PARTS } from '../description';
 import { timesheetBreaks, timesheetTime } from '../timesheet-times';
 import { TIMESHEET_PARAMETERS } from './rows';
@@ -15,13 +17,21 @@ const WHERE = { location: 'Where the time was worked', position: 'Position worke
  * times, Additional Fields, Update Fields). The note's spelling is settled per request
  * (nodes/RosteringTimesheet/timesheet-note.ts).
  */
-export class RosteringTimesheetV1 extends ParameterVersion<TimesheetRow> {
+export class RosteringTimesheetV1 implements INodeType {
+	description: INodeTypeDescription;
+
+	methods = { listSearch };
+
+	// Create, Create Many and Update read every item before sending any (nodes/shared/writes/writes.ts).
+	customOperations = { timesheet: writeOperations(TIMESHEET_WRITES, TIMESHEET_PARAMETERS) };
+
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		super(baseDescription, TIMESHEET_PARTS, {
+		this.description = versionDescription(baseDescription, TIMESHEET_PARTS, {
+			version: 1,
 			operations: [create, createMany, remove, get, getAll, { ...update, description: 'Change a timesheet that is still pending' }],
 			writes: TIMESHEET_WRITES,
 			rows: TIMESHEET_PARAMETERS,
-			fields: [
+			afterPicker: [
 				idLocator({ name: 'timesheetId', displayName: 'Timesheet', singular: 'timesheet', searchMethod: 'searchTimesheets', required: true, operations: ['update'] }),
 				idLocator({ name: 'employeeId', displayName: 'Employee', singular: 'employee', searchMethod: 'searchEmployees', required: true, description: 'Who worked', operations: ['create', 'createMany'] }),
 				...placeAndTimes(WHERE, (name, displayName, operations, required) =>

@@ -1,7 +1,10 @@
-import type { INodeTypeBaseDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
 
-import { MapperVersion, upsertOption } from '../../shared/writes/node-version';
-import { TIMESHEET_WRITES, type TimesheetRow } from '../bodies';
+import { listSearch } from '../../shared/editor/search';
+import { mapperProperties, resourceMapping } from '../../shared/writes/mapper';
+import { upsertOption, versionDescription } from '../../shared/writes/node-version';
+import { writeOperations } from '../../shared/writes/writes';
+import { TIMESHEET_WRITES } from '../bodies';
 import { TIMESHEET_OPERATIONS, TIMESHEET_PARTS } from '../description';
 import { TIMESHEET_MAPPED, UPSERT } from './mapper';
 
@@ -11,10 +14,18 @@ const { create, createMany, delete: remove, get, getAll, update } = TIMESHEET_OP
  * Rostering Timesheet version 2: a timesheet's fields in n8n's resource mapper, and Create or
  * Update. The note's spelling is settled per request (nodes/RosteringTimesheet/timesheet-note.ts).
  */
-export class RosteringTimesheetV2 extends MapperVersion<TimesheetRow> {
+export class RosteringTimesheetV2 implements INodeType {
+	description: INodeTypeDescription;
+
+	methods = { listSearch, resourceMapping: resourceMapping(TIMESHEET_MAPPED.mapper) };
+
+	// Create, Create Many, Update and Create or Update read every item before sending any (nodes/shared/writes/writes.ts).
+	customOperations = { timesheet: writeOperations(TIMESHEET_WRITES, TIMESHEET_MAPPED, UPSERT) };
+
 	constructor(baseDescription: INodeTypeBaseDescription) {
 		const upsert = upsertOption('Create or update a timesheet', 'timesheet', TIMESHEET_PARTS);
 		const operations = [create, createMany, upsert, remove, get, getAll, { ...update, description: 'Change a timesheet that is still pending. Only the fields given change.' }];
-		super(baseDescription, TIMESHEET_PARTS, { operations, writes: TIMESHEET_WRITES, rows: TIMESHEET_MAPPED, mapped: ['create', 'createMany', 'update', 'upsert'], upsert: UPSERT });
+		const beforePicker = mapperProperties(['create', 'createMany', 'update', 'upsert'], TIMESHEET_MAPPED.mapper);
+		this.description = versionDescription(baseDescription, TIMESHEET_PARTS, { version: 2, operations, writes: TIMESHEET_WRITES, rows: TIMESHEET_MAPPED, beforePicker });
 	}
 }

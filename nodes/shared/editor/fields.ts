@@ -356,7 +356,7 @@ function filterFor(key: ResourceKey, parameter: ListParameter): INodeProperties 
 
 /**
  * Filters › Open Shifts Only: the API lists shifts with and without a person alike, so the node
- * keeps the open ones as it reads (runThroughTransport; Limit counts the open shifts).
+ * keeps the open ones as it reads (operations.ts readList; Limit counts the open shifts).
  */
 const OPEN_SHIFTS_ONLY: INodeProperties = {
 	displayName: 'Open Shifts Only',

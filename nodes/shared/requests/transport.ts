@@ -14,7 +14,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { nextCursor, pageRecords } from './answers';
 import { asNodeError, readFailure, toNodeError, type RequestSubject } from './errors';
 import { connectionKey, ExecutionCache, executionKey } from './execution-cache';
-import { limiterFor } from './limiter';
+import { limiterFor, MAX_CONCURRENT_REQUESTS } from './limiter';
 import { accessTokenOf, bearerHeader, httpResponseOf, isNotConnected, isRefreshRefused, retriedExecutionId } from '../n8n-internals';
 import { stableJson } from '../input/values';
 import { MAX_PAGE_SIZE } from '../resources';
@@ -181,8 +181,37 @@ function hasIdempotencyKey(request: ApiRequest): boolean {
 }
 
 /** How many requests may be in flight against the node's connection now (requests/limiter.ts). */
-export function requestsAtOnce(ctx: RequestContext): number {
+function requestsAtOnce(ctx: RequestContext): number {
 	return limiterFor(connectionKey(ctx, CREDENTIAL_TYPE)).size;
+}
+
+/**
+ * Runs `work` on each entry in input order, as many at once as the connection's bound allows
+ * (requests/limiter.ts: ten, fewer after a 429) and at most `limit`; none starts once `stopped()`
+ * says so. The bound is read again as each one ends, so a run slows down as soon as the service
+ * says it is busy, and nothing waits for a slot that a stopped run would then use.
+ */
+export async function inTurn<T>(
+	ctx: RequestContext,
+	entries: T[],
+	work: (entry: T) => Promise<void>,
+	{ limit = MAX_CONCURRENT_REQUESTS, stopped = () => false }: { limit?: number; stopped?: () => boolean } = {},
+): Promise<void> {
+	let next = 0;
+	let running = 0;
+	await new Promise<void>((resolve, reject) => {
+		const startMore = () => {
+			while (next < entries.length && !stopped() && running < Math.min(limit, requestsAtOnce(ctx))) {
+				running++;
+				work(entries[next++]).then(() => {
+					running--;
+					startMore();
+				}, reject);
+			}
+			if (running === 0) resolve();
+		};
+		startMore();
+	});
 }
 
 /**

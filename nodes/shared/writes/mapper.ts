@@ -2,8 +2,7 @@ import type { FieldType, IDataObject, IExecuteFunctions, ILoadOptionsFunctions, 
 
 import { resource, type ResourceKey } from '../resources';
 import { checkId, inputError, missingValue } from '../input/values';
-import type { RowSource, WriteOperation } from './bodies';
-import type { FieldLabels, RowBuilder, WriteItem } from './rows';
+import type { FieldLabels, RowSource, WriteItem } from './rows';
 
 /**
  * n8n's resource mapper (the `columns` parameter of version 2 write operations): Map Automatically
@@ -332,7 +331,7 @@ function explained(item: WriteItem, error: Error, spec: MapperSpec, operation: s
 }
 
 /** The item's mapped row; a value the mapper cannot take fails naming its field. */
-export function mappedRowOf<Row extends object>(item: WriteItem, spec: MapperSpec, operation: string): Row {
+function mappedRowOf<Row extends object>(item: WriteItem, spec: MapperSpec, operation: string): Row {
 	try {
 		return mappedRow(item, spec, operation) as Row;
 	} catch (error) {
@@ -347,22 +346,21 @@ export interface MappedRows<Row extends object> extends RowSource<Row> {
 
 /**
  * Version 2 of a write node: an item's row from the resource mapper (Map Automatically or Map
- * Each Column Manually), a change's record by the row's ID, and the input fields Map Automatically
- * cannot place named once per run (reportUnmatched).
+ * Each Column Manually), made into its body by the node's builder with the mapper's labels; a
+ * change is a row of Update, or a row of Create or Update that gives an ID (its record's, checked).
+ * The input fields Map Automatically cannot place are named once per run (reportUnmatched).
  */
 export function mappedRows<Row extends object>(spec: MapperSpec): MappedRows<Row> {
 	const { singular } = resource(spec.key);
 	return {
 		mapper: spec,
-		rowOf(item, mode) {
-			const row = mappedRowOf<Row & { id?: unknown }>(item, spec, mode);
-			if (mode === 'create') return { row };
-			const id = checkId(item.node, item.itemIndex, row.id, 'ID', singular);
-			return { row: { ...row, id }, id };
-		},
-		async build(builder: RowBuilder<Row>, item: WriteItem, row: Row, operation: WriteOperation) {
+		async bodyOf(writes, item, operation) {
+			const row = mappedRowOf<Row & { id?: unknown }>(item, spec, operation);
+			const change = operation === 'update' || (operation === 'upsert' && row.id !== undefined);
+			const id = change ? checkId(item.node, item.itemIndex, row.id, 'ID', singular) : undefined;
 			try {
-				return await builder(item, row, MAPPER_LABELS);
+				if (id === undefined) return { body: await writes.create(item, row, MAPPER_LABELS) };
+				return { body: await writes.update(item, { ...row, id }, MAPPER_LABELS), id };
 			} catch (error) {
 				throw explained(item, error as Error, spec, operation);
 			}

@@ -1,34 +1,24 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	INodeType,
-	INodeTypeBaseDescription,
-	INodeTypeDescription,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, INodeTypeBaseDescription, INodeTypeDescription, PreSendAction } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { aiToolRouting, CUSTOM_API_CALL } from '../n8n-internals';
-import { listSearch } from '../editor/search';
-import { prepareList, throughTransport, withRecordId } from '../operations';
-import { toolCallBody, type RowSource, type WriteSpec } from './bodies';
-import { mapperProperties, resourceMapping, type MappedRows } from './mapper';
-import { mappedWriteOperations, type UpsertSpec } from './upsert';
-import { writeOperations } from './writes';
+import { changeOne, deleteOne, prepareList, readList, readOne, sentBy, type Picker } from '../operations';
+import type { ResourceKey } from '../resources';
+import type { RowSource, WriteSpec } from './rows';
+import { notForAgents, toolWrite } from './tool-call';
 
 /**
- * The versions of a write node (Shift, Timesheet, On-Demand Shift, Project), each an INodeType that
- * the node's VersionedNodeType holds (n8n-workflow's VersionedNodeType, as n8n's own nodes do it):
- * version 1 in the node's v1/ (ParameterVersion: its fields in Additional Fields and Update
- * Fields), version 2 in its v2/ (MapperVersion: the resource mapper, and Create or Update). What
- * both versions show is the node's own description.ts (WriteNodeParts); what each version shows of
- * its own, and how it reads an item's row (RowSource), the version gives.
+ * What the versions of a write node (Shift, Timesheet, On-Demand Shift, Project) show, built
+ * alike: each version is an INodeType of the node's v1/ or v2/ folder (n8n-workflow's
+ * VersionedNodeType holds them, as n8n's own nodes do it) that gives its description from
+ * `versionDescription` and names its `customOperations` itself (writes.ts writeOperations). What
+ * both versions show is the node's description.ts (WriteNodeParts and its operations).
  */
 
 /** What both versions of a write node show, in the node's description.ts. */
 export interface WriteNodeParts {
 	/** The one choice of the Resource dropdown; its value keys the customOperations. */
-	resource: { name: string; value: string };
+	resource: { name: string; value: ResourceKey };
 	/** The API path of the resource's records ("/v1/shifts"). */
 	url: string;
 	/** Shown first, above the Resource dropdown. */
@@ -37,54 +27,67 @@ export interface WriteNodeParts {
 	picker: INodeProperties;
 	/** Shown after each version's own fields: Get Many's, and every operation's Options. */
 	last: INodeProperties[];
-	requestOperations: INodeTypeDescription['requestOperations'];
 }
 
 /** The values of the operations a version's customOperations run: Create or Update has a routing of its own (upsertOption). */
 const WRITES = ['create', 'createMany', 'update'];
 
-/** What one version of a write node shows of its own, and how it reads an item's row. */
-interface VersionParts<Row extends object, Rows extends RowSource<Row>> {
+/** What one version of a write node shows of its own. */
+interface VersionParts<Row extends object> {
+	version: number;
 	/**
 	 * The Operation dropdown, in its order (Custom API Call is added last: n8n-internals A8). A
-	 * write (Create, Create Many, Update) is given without routing: the version routes it.
+	 * write (Create, Create Many, Update) is given without routing: the version's customOperations
+	 * run it, and its routing is the AI-tool path's (routed).
 	 */
 	operations: Array<INodePropertyOptions | Omit<INodePropertyOptions, 'routing'>>;
 	writes: WriteSpec<Row>;
-	rows: Rows;
+	rows: RowSource<Row>;
+	/** The version's own parameters, before and after the record picker. */
+	beforePicker?: INodeProperties[];
+	afterPicker?: INodeProperties[];
 }
 
 /**
  * A write the node's customOperations run (Create, Create Many, Update): on n8n's AI-tool path,
- * which runs the routing instead (n8n-internals A7), the body is built from the item's row as the
- * version reads it (`rows`).
+ * which runs the routing instead (n8n-internals A7), the body is made from the item's row as the
+ * version reads it (tool-call.ts).
  */
-function routed<Row extends object>(option: INodePropertyOptions, parts: WriteNodeParts, own: VersionParts<Row, RowSource<Row>>): INodePropertyOptions {
+function routed<Row extends object>(option: INodePropertyOptions, parts: WriteNodeParts, own: VersionParts<Row>): INodePropertyOptions {
 	if (option.routing || !WRITES.includes(String(option.value))) return option;
-	const mode = option.value === 'update' ? 'update' : 'create';
-	const request = { method: mode === 'update' ? ('PATCH' as const) : ('POST' as const), url: parts.url };
-	return { ...option, routing: aiToolRouting(request, throughTransport(toolCallBody(own.writes, own.rows, mode))) };
+	const operation = option.value === 'update' ? 'update' : 'create';
+	const request = { method: operation === 'update' ? ('PATCH' as const) : ('POST' as const), url: parts.url };
+	return { ...option, routing: aiToolRouting(request, sentBy(toolWrite(own.writes, own.rows, operation))) };
 }
 
-/** The record picker of a write node: its parameter, its label, and the record it picks ("shiftId", "Shift", "shift"). */
-export type Picker = [parameter: string, label: string, singular: string];
-
-/** An operation n8n's routing runs on the record picked (Delete, Get; a project's Archive), in both versions. */
+/** An operation on the record picked (Get, Delete; a project's Archive with its body's preSend), in both versions. */
 export function pickedOption(option: Omit<INodePropertyOptions, 'routing'>, parts: WriteNodeParts, method: 'DELETE' | 'GET' | 'PATCH', picker: Picker, ...more: PreSendAction[]): INodePropertyOptions {
-	return { ...option, routing: { request: { method, url: parts.url }, send: throughTransport(withRecordId(...picker), ...more) } };
+	const key = parts.resource.value;
+	const sender = method === 'GET' ? readOne(key, picker) : method === 'DELETE' ? deleteOne(key, picker) : changeOne(key, picker);
+	return { ...option, routing: { request: { method, url: parts.url }, ...sentBy(sender, ...more) } };
 }
 
-/** Get Many, run by n8n's routing, in both versions. */
+/** Get Many, in both versions. */
 export function listOption(option: Omit<INodePropertyOptions, 'routing' | 'name' | 'value'>, parts: WriteNodeParts, ...more: PreSendAction[]): INodePropertyOptions {
-	return { name: 'Get Many', value: 'getAll', ...option, routing: { request: { method: 'GET', url: parts.url }, send: throughTransport(prepareList, ...more) } };
+	return { name: 'Get Many', value: 'getAll', ...option, routing: { request: { method: 'GET', url: parts.url }, ...sentBy(readList(parts.resource.value), prepareList, ...more) } };
+}
+
+/**
+ * Version 2's Create or Update (`action`: "Create or update a shift"), run by customOperations;
+ * on n8n's AI-tool path it says it is not offered (tool-call.ts notForAgents).
+ */
+export function upsertOption(action: string, record: string, parts: WriteNodeParts): INodePropertyOptions {
+	return {
+		name: 'Create or Update',
+		value: 'upsert',
+		action,
+		description: `Create a new ${record}, or update the current one if it already exists (upsert)`,
+		routing: aiToolRouting({ method: 'POST', url: parts.url }, sentBy(notForAgents)),
+	};
 }
 
 /** One version's description: the node's base (displayName, name, icon…), then its parameters. */
-function writeNodeDescription<Row extends object>(
-	base: INodeTypeBaseDescription,
-	parts: WriteNodeParts,
-	own: VersionParts<Row, RowSource<Row>> & { version: number; beforePicker?: INodeProperties[]; afterPicker?: INodeProperties[] },
-): INodeTypeDescription {
+export function versionDescription<Row extends object>(base: INodeTypeBaseDescription, parts: WriteNodeParts, own: VersionParts<Row>): INodeTypeDescription {
 	// n8n-internals A8: declared here, last, so n8n appends no nameless copy of its own.
 	const operations = [...own.operations.map((option) => routed(option as INodePropertyOptions, parts, own)), { ...CUSTOM_API_CALL }];
 	const resource = parts.resource.value;
@@ -98,7 +101,6 @@ function writeNodeDescription<Row extends object>(
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 		},
-		requestOperations: parts.requestOperations,
 		properties: [
 			...parts.notices,
 			{
@@ -125,65 +127,5 @@ function writeNodeDescription<Row extends object>(
 			...(own.afterPicker ?? []),
 			...parts.last,
 		],
-	};
-}
-
-/** One version of a write node: its description, its editor's methods, and the writes it runs itself. */
-class WriteNodeVersion implements INodeType {
-	description: INodeTypeDescription;
-
-	methods: INodeType['methods'];
-
-	// Create, Create Many and Update read every item before sending any (nodes/shared/writes/writes.ts);
-	// Create or Update matches every row first (nodes/shared/writes/upsert.ts).
-	customOperations: INodeType['customOperations'];
-
-	constructor(description: INodeTypeDescription, methods: INodeType['methods'], customOperations: INodeType['customOperations']) {
-		this.description = description;
-		this.methods = methods;
-		this.customOperations = customOperations;
-	}
-}
-
-/**
- * Version 1 of a write node: a record's fields as parameters (`fields`, after the record picker:
- * Update's own picker, a create's pickers and times, Additional Fields, Update Fields), each item's
- * row read from them (the node's v1/rows.ts).
- */
-export class ParameterVersion<Row extends object> extends WriteNodeVersion {
-	constructor(base: INodeTypeBaseDescription, parts: WriteNodeParts, own: VersionParts<Row, RowSource<Row>> & { fields: INodeProperties[] }) {
-		const description = writeNodeDescription(base, parts, { ...own, version: 1, afterPicker: own.fields });
-		super(description, { listSearch }, { [parts.resource.value]: writeOperations(own.writes, own.rows) });
-	}
-}
-
-/**
- * Version 2 of a write node: a record's fields in n8n's resource mapper (the `columns` of each of
- * `mapped`, right below the operation, as n8n's own data nodes show their columns), and Create or
- * Update (`upsert`).
- */
-export class MapperVersion<Row extends object> extends WriteNodeVersion {
-	constructor(
-		base: INodeTypeBaseDescription,
-		parts: WriteNodeParts,
-		own: VersionParts<Row, MappedRows<Row>> & { mapped: Parameters<typeof mapperProperties>[0]; upsert: UpsertSpec },
-	) {
-		const { mapper } = own.rows;
-		const description = writeNodeDescription(base, parts, { ...own, version: 2, beforePicker: mapperProperties(own.mapped, mapper) });
-		super(description, { listSearch, resourceMapping: resourceMapping(mapper) }, { [parts.resource.value]: mappedWriteOperations(own.writes, own.rows, own.upsert) });
-	}
-}
-
-/**
- * Version 2's Create or Update (`action`: "Create or update a shift"), run by customOperations;
- * on n8n's AI-tool path it says it is not offered (runThroughTransport).
- */
-export function upsertOption(action: string, record: string, parts: WriteNodeParts): INodePropertyOptions {
-	return {
-		name: 'Create or Update',
-		value: 'upsert',
-		action,
-		description: `Create a new ${record}, or update the current one if it already exists (upsert)`,
-		routing: aiToolRouting({ method: 'POST', url: parts.url }, throughTransport()),
 	};
 }

@@ -2,8 +2,7 @@ import type { IGetNodeParameterOptions } from 'n8n-workflow';
 
 import { resource, type ResourceKey } from '../resources';
 import { checkId, inputError } from '../input/values';
-import type { RowSource } from './bodies';
-import type { FieldLabels, WriteItem } from './rows';
+import type { FieldLabels, RowSource, WriteItem } from './rows';
 
 /**
  * Version 1 of a write node: an item's row read from the node's parameters (its pickers and times,
@@ -35,14 +34,13 @@ export interface ParameterReads<Row extends { id?: unknown }> {
 /** Version 1's rows: a change names its record's picker, and must add a field to Update Fields. */
 export function parameterRows<Row extends { id?: unknown }>(reads: ParameterReads<Row>): RowSource<Row> {
 	return {
-		rowOf(item, mode) {
-			if (mode === 'create') return { row: reads.createRow(item) };
+		async bodyOf(writes, item, operation) {
+			if (operation !== 'update') return { body: await writes.create(item, reads.createRow(item), PARAMETER_LABELS) };
 			const { node, itemIndex } = item;
 			const row = reads.updateRow(item);
 			const id = checkId(node, itemIndex, row.id, reads.idLabel, resource(reads.key).singular);
 			if (Object.keys(row).length === 1) throw inputError(node, itemIndex, 'Update Fields is empty', 'Add at least one field to change.');
-			return { row: { ...row, id }, id };
+			return { body: await writes.update(item, { ...row, id }, PARAMETER_LABELS), id };
 		},
-		build: async (builder, item, row) => await builder(item, row, PARAMETER_LABELS),
 	};
 }

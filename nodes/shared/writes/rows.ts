@@ -1,21 +1,19 @@
-import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IGetNodeParameterOptions, INode, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IGetNodeParameterOptions, INode } from 'n8n-workflow';
 
-import { checkedMaxWait, checkedUserKey } from '../input/params';
-import { capitalised } from '../input/values';
+import type { ResourceKey } from '../resources';
+import type { RequestContext } from '../requests/transport';
 
 /**
- * One input item of a write, as the node's body builders see it: the item (`WriteItem`: where its
- * errors point, what its requests are made with) and its row (the record's fields by the API's
- * names, typed per resource in each node's bodies.ts). A row comes from version 1's parameters
- * (each node's v1/rows.ts, through parameters.ts) or from version 2's resource mapper (mapper.ts
- * `mappedRows`); the builders check it the same way for both, so one set of rules serves both
- * versions, the AI-tool path and Create or Update. Each version gives the builders the labels it
- * shows (FieldLabels), so that an error names a field as the person sees it.
+ * What a write is made of, as types: one input item (`WriteItem`), the node's builders that make
+ * its request body from its row (`WriteSpec`, each node's bodies.ts), and where a node version
+ * reads the row (`RowSource`: version 1's parameters, parameters.ts; version 2's resource mapper,
+ * mapper.ts). The builders check a row the same way for both versions, the AI-tool path and
+ * Create or Update; each version gives them the labels it shows (FieldLabels), so that an error
+ * names a field as the person sees it. What runs them: writes.ts.
  */
 
 /** Reads one of the item's parameters, as n8n's getNodeParameter does (an expression evaluated for this item). */
-type ReadParameter = (name: string, fallback?: unknown, options?: IGetNodeParameterOptions) => unknown;
+export type ReadParameter = (name: string, fallback?: unknown, options?: IGetNodeParameterOptions) => unknown;
 
 export interface WriteItem {
 	node: INode;
@@ -53,76 +51,53 @@ export interface FieldLabels {
  * A body builder: the request body of one create or change, from the item's row, checked before
  * anything is sent; its errors name the fields by `labels`, the version's.
  */
-export type RowBuilder<Row extends object> = (item: WriteItem, row: Row, labels: FieldLabels) => Promise<IDataObject>;
+type RowBuilder<Row extends object> = (item: WriteItem, row: Row, labels: FieldLabels) => Promise<IDataObject>;
 
-/** What every item of one run shares: the node as n8n gives it, the input items, and the parameters without expressions. */
-export interface RunShared {
-	node: INode;
-	inputs: INodeExecutionData[];
-	constants: Map<string, unknown>;
+/**
+ * Sends a body that the service may want in another shape (the Timesheet node's note:
+ * nodes/RosteringTimesheet/timesheet-note.ts): `attempt` sends a body with its headers, and may be
+ * called again with another body, under a key of its own. Other nodes have none: a body goes once, as built.
+ */
+type ShapeRetry = (
+	ctx: RequestContext,
+	request: { method: string; body: IDataObject; headers: IDataObject },
+	attempt: (body: IDataObject, headers: IDataObject) => Promise<IDataObject>,
+) => Promise<IDataObject>;
+
+/** A write node's writes (each node's bodies.ts): the resource, and the builders that check an item's row and make the request body. */
+export interface WriteSpec<Row extends object> {
+	key: ResourceKey;
+	create: RowBuilder<Row>;
+	/** The body of a change; the row's `id` is the record's, checked. */
+	update: RowBuilder<Row>;
+	/** The Timesheet's note, sent under its other name when the service refuses the first. */
+	shapeRetry?: ShapeRetry;
 }
 
-export function runShared(ctx: IExecuteFunctions): RunShared {
-	return { node: ctx.getNode(), inputs: ctx.getInputData(), constants: new Map() };
-}
+/** What a row is for: a create (Create, Create Many), a change (Update), or a row of Create or Update. */
+export type WriteOperation = 'create' | 'update' | 'upsert';
 
-/** "additionalFields.notes" → "Additional Fields › Notes"; "locationId" → "Location". */
-function parameterLabel(name: string): string {
-	return name
-		.split('.')
-		.map((part) => capitalised(part.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2')))
-		.join(' › ');
-}
-
-/** True when a parameter as stored in the workflow holds an expression anywhere inside it. */
-function holdsExpression(value: unknown): boolean {
-	if (typeof value === 'string') return value.startsWith('=');
-	if (Array.isArray(value)) return value.some(holdsExpression);
-	if (value && typeof value === 'object') return Object.values(value).some(holdsExpression);
-	return false;
+/**
+ * Where one version of a write node reads an item's row, and the one place that row becomes a
+ * request body: `bodyOf` reads the row, runs the node's builder on it with the version's labels,
+ * and for a change (Update, or a row of Create or Update that gives an ID) returns the record's
+ * id, checked.
+ */
+export interface RowSource<Row extends object> {
+	bodyOf: (writes: WriteSpec<Row>, item: WriteItem, operation: WriteOperation) => Promise<{ body: IDataObject; id?: string }>;
+	/** Called once per run before the items are read (version 2: names the input fields Map Automatically cannot place). */
+	beforeRun?: (ctx: IExecuteFunctions, operation: WriteOperation) => void;
 }
 
 /**
- * The parameters of input item `itemIndex` of a custom operation: each read once, however often it
- * is asked for, and one without an expression read once for the whole run (`RunShared`), as is the
- * node (n8n's getNode deep-copies it on every call). With 1,000 items that saves thousands of
- * evaluations and copies. An expression that cannot be worked out fails naming its parameter.
+ * An item ready to send: the item, its body and, for a change, its record; `output` shapes the
+ * record the service answers with into the item's output (Create or Update's `action`).
  */
-function parameterReader(ctx: IExecuteFunctions, itemIndex: number, shared: RunShared): ReadParameter {
-	const { node, constants } = shared;
-	const read = new Map<string, unknown>();
-	return (name, fallback, options) => {
-		const key = `${name}|${options?.extractValue === true}|${JSON.stringify(fallback) ?? ''}`;
-		if (read.has(key)) return read.get(key);
-		if (constants.has(key)) return constants.get(key);
-		let value: unknown;
-		try {
-			value = ctx.getNodeParameter(name, itemIndex, fallback, options);
-		} catch (error) {
-			throw new NodeOperationError(node, `${parameterLabel(name)}: the value could not be worked out`, {
-				itemIndex,
-				description: `${(error as Error).message}${(error as NodeOperationError).description ? `. ${(error as NodeOperationError).description}` : ''}. Check the expression in ${parameterLabel(name)} for this item.`,
-			});
-		}
-		let stored: unknown = node.parameters;
-		for (const part of name.split('.')) stored = (stored as IDataObject | undefined)?.[part];
-		(holdsExpression(stored) ? read : constants).set(key, value);
-		return value;
-	};
-}
-
-/** Item `itemIndex` of a custom operation's run. */
-export function itemAt(ctx: IExecuteFunctions, itemIndex: number, shared: RunShared): WriteItem {
-	return itemOf(ctx, shared.node, itemIndex, parameterReader(ctx, itemIndex, shared), shared.inputs[itemIndex]?.json ?? {});
-}
-
-/** The item RoutingNode runs (n8n's AI-tool path, one item per call: n8n-internals A7). */
-export function routedItem(ctx: IExecuteSingleFunctions): WriteItem {
-	return itemOf(ctx, ctx.getNode(), ctx.getItemIndex(), (name, fallback, options) => ctx.getNodeParameter(name, fallback, options), ctx.getInputData().json ?? {});
-}
-
-function itemOf(ctx: WriteItem['ctx'], node: INode, itemIndex: number, read: ReadParameter, json: IDataObject): WriteItem {
-	const userKey = checkedUserKey(read('options.idempotencyKey', ''), node, itemIndex);
-	const maxWait = checkedMaxWait(read('options.maxRateLimitWait', 60), node, itemIndex);
-	return { node, itemIndex, operation: read('operation', '') as string, ctx, read, json, userKey, maxWait };
+export interface Ready {
+	itemIndex: number;
+	item: WriteItem;
+	body: IDataObject;
+	/** The record a change is for (Update). */
+	id?: string;
+	output?: (record: IDataObject) => IDataObject;
 }

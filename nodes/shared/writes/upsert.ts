@@ -1,22 +1,21 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { subjectOf } from '../requests/errors';
-import { MAPPER_PARAMETER, mappedRowOf, type MappedRows } from './mapper';
-import { requestOptionsOf } from '../n8n-internals';
+import { MAPPER_PARAMETER } from './mapper';
 import { resource } from '../resources';
-import { listAll, send } from '../requests/transport';
-import { checkId, stableJson } from '../input/values';
+import { inTurn, listAll, send } from '../requests/transport';
+import { stableJson } from '../input/values';
 import { knownTimezone } from './checks';
-import { sendAsBuilt, type WriteSpec } from './bodies';
-import { checkEvery, forItem, inTurn, pacer, Run, sendBatches, sendEach, type Ready, writeOperations } from './writes';
+import type { Ready } from './rows';
 
 /**
- * Create or Update (upsert), run as the node's `customOperations` with every input item:
+ * Create or Update (upsert): what to do with each row. The write runner (writes.ts) runs it like
+ * Create Many, with this plan between reading the rows and sending them:
  *
  * 1. Every row is mapped (mapper.ts) and checked by the node's own create or update builder before
- *    anything is sent. A row with an ID is a change to that record; any other row is matched on the
- *    fields the user picked (Fields to Match On), or the resource's defaults.
+ *    anything is sent (writes.ts). A row with an ID is a change to that record; any other row is
+ *    matched on the fields the user picked (Fields to Match On), or the resource's defaults.
  * 2. The records to match against are read in the fewest requests: one list over the rows' span
  *    (pages of 200, windows of 92 days), and a read by id only for an ID the list did not hold.
  * 3. Each row then is new (created in batches of up to 100, as Create Many), changed (updated
@@ -45,6 +44,17 @@ export interface UpsertSpec {
 }
 
 type Row = { ready: Ready; id?: string; key?: string };
+
+/**
+ * What becomes of each row: created (in batches, as Create Many), changed (only what differs),
+ * unchanged (its record as it is), or failed, nothing sent for it; in row order.
+ */
+export interface UpsertPlan {
+	creates: Ready[];
+	updates: Ready[];
+	unchanged: Map<number, IDataObject>;
+	failed: Map<number, Error>;
+}
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -94,65 +104,35 @@ function sentFields(spec: UpsertSpec, body: IDataObject, changed: string[]): str
 	return keepBreaks ? [...changed, 'breaks'] : changed;
 }
 
-/** What the steps of one Create or Update run share. */
-interface Upsert<R extends object = object> {
+/** What the steps of one Create or Update plan share. */
+interface Upsert {
 	ctx: IExecuteFunctions;
-	run: Run;
-	writes: WriteSpec<R>;
-	source: MappedRows<R>;
+	key: Parameters<typeof resource>[0];
 	spec: UpsertSpec;
 	url: string;
-	passThrough: ReturnType<typeof requestOptionsOf>['passThrough'];
+	passThrough: IDataObject;
 	/** The fields rows are matched on, and a row's or a record's key over them. */
 	matchOn: string[];
 	keyOf: (values: IDataObject) => string;
 }
 
-function upsertOperation<Row extends object>(writes: WriteSpec<Row>, source: MappedRows<Row>, spec: UpsertSpec) {
-	const url = `/v1/${resource(writes.key).path}`;
-	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const count = this.getInputData().length;
-		source.beforeRun?.(this, 'upsert');
-		const { passThrough, spacing } = requestOptionsOf(this);
-		const run = new Run(this, writes.key, url, passThrough, pacer(spacing), writes.sender ?? sendAsBuilt, count);
-		run.savedLabel = 'Saved';
-		run.rerunAdvice = `Running Create or Update again with the same rows is safe: what was saved is found and left as it is.`;
-		const picked = (this.getNodeParameter(`${MAPPER_PARAMETER}.matchingColumns`, 0, []) as string[]).filter((field) => field !== 'id');
-		const matchOn = picked.length > 0 ? picked : spec.defaultMatch;
-		const keyOf = (values: IDataObject) => stableJson(matchOn.map((field) => comparable(recordValue(values, field, spec), field, spec)));
-		const upsert: Upsert<Row> = { ctx: this, run, writes, source, spec, url, passThrough, matchOn, keyOf };
-
-		const rows = await checkedRows(upsert, count);
-		const { found, byKey, readErrors } = await recordsToMatch(upsert, rows);
-		const { creates, updates } = sortedRows(upsert, rows, found, byKey, readErrors);
-		await sendRows(upsert, creates, updates);
-		const stop = run.stopError();
-		if (stop) throw stop;
-		return run.output();
-	};
-}
-
-/** 1. Every row mapped and checked before anything is sent; without Continue On Fail a bad row stops all. */
-async function checkedRows<R extends object>(upsert: Upsert<R>, count: number): Promise<Row[]> {
-	const { ctx, run, writes, source, keyOf } = upsert;
-	const { singular } = resource(writes.key);
-	return await checkEvery(ctx, run, count, async (item): Promise<Row> => {
-		const row = mappedRowOf<R>(item, source.mapper, 'upsert');
-		const ready = { itemIndex: item.itemIndex, item };
-		const given = (row as { id?: unknown }).id;
-		if (given === undefined) {
-			const body = await source.build(writes.create, item, row, 'upsert');
-			return { ready: { ...ready, body }, key: keyOf(body) };
-		}
-		const id = checkId(item.node, item.itemIndex, given, 'ID', singular);
-		return { ready: { ...ready, body: await source.build(writes.update, item, { ...row, id }, 'upsert') }, id };
-	});
+/**
+ * Create or Update's plan for rows read and checked (a row of `ready` with an `id` gives its
+ * record's ID): the records to match read in the fewest requests, then each row sorted.
+ */
+export async function planUpsert(ctx: IExecuteFunctions, ready: Ready[], spec: UpsertSpec, where: { key: Upsert['key']; url: string; passThrough: IDataObject }): Promise<UpsertPlan> {
+	const picked = (ctx.getNodeParameter(`${MAPPER_PARAMETER}.matchingColumns`, 0, []) as string[]).filter((field) => field !== 'id');
+	const matchOn = picked.length > 0 ? picked : spec.defaultMatch;
+	const keyOf = (values: IDataObject) => stableJson(matchOn.map((field) => comparable(recordValue(values, field, spec), field, spec)));
+	const upsert: Upsert = { ctx, ...where, spec, matchOn, keyOf };
+	const rows: Row[] = ready.map((entry) => (entry.id === undefined ? { ready: entry, key: keyOf(entry.body) } : { ready: entry, id: entry.id }));
+	const { found, byKey, readErrors } = await recordsToMatch(upsert, rows);
+	return sortedRows(upsert, rows, found, byKey, readErrors);
 }
 
 /** 2. The records to match against: one list over the rows' span, then any ID it did not hold. */
-async function recordsToMatch<R extends object>(upsert: Upsert<R>, rows: Row[]) {
-	const { run, writes, spec, url, passThrough, keyOf } = upsert;
-	const { key } = writes;
+async function recordsToMatch(upsert: Upsert, rows: Row[]) {
+	const { ctx, key, spec, url, passThrough, keyOf } = upsert;
 	const lead = rows[0]?.ready;
 	const found = new Map<string, IDataObject>();
 	const byKey = new Map<string, IDataObject[]>();
@@ -160,7 +140,7 @@ async function recordsToMatch<R extends object>(upsert: Upsert<R>, rows: Row[]) 
 	if (lead && matching.length > 0) {
 		const zoneOf = async (locationId: string) => await knownTimezone(lead.item, locationId);
 		const query: IDataObject = { ...(spec.span ? await spec.span(matching.map((row) => row.ready.body), zoneOf) : {}) };
-		const records = await listAll(upsert.ctx, url, query, {
+		const records = await listAll(ctx, url, query, {
 			subject: subjectOf(key, 'getAll'),
 			rangeDays: resource(key).rangeDays,
 			maxRateLimitWaitSeconds: lead.item.maxWait,
@@ -174,10 +154,10 @@ async function recordsToMatch<R extends object>(upsert: Upsert<R>, rows: Row[]) 
 	}
 	const unread = [...new Set(rows.filter((row) => row.id && !found.has(row.id)).map((row) => row.id as string))];
 	const readErrors = new Map<string, Error>();
-	await inTurn(run, unread, async (id) => {
+	await inTurn(ctx, unread, async (id) => {
 		const reader = rows.find((row) => row.id === id)!.ready;
 		try {
-			found.set(id, await send(upsert.ctx, { method: 'GET', url: `${url}/${id}`, passThrough }, { subject: subjectOf(key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: reader.item.maxWait }));
+			found.set(id, await send(ctx, { method: 'GET', url: `${url}/${id}`, passThrough }, { subject: subjectOf(key, 'get', id), retrySafe: true, maxRateLimitWaitSeconds: reader.item.maxWait }));
 		} catch (error) {
 			readErrors.set(id, error as Error);
 		}
@@ -185,28 +165,24 @@ async function recordsToMatch<R extends object>(upsert: Upsert<R>, rows: Row[]) 
 	return { found, byKey, readErrors };
 }
 
-type Update = { ready: Ready; changed: string[]; before: IDataObject };
-
 /**
  * 3. Each row: new, changed or unchanged. A row that matches two records, or the same record as an
  * earlier row, fails and nothing is sent for it.
  */
-function sortedRows<R extends object>(upsert: Upsert<R>, rows: Row[], found: Map<string, IDataObject>, byKey: Map<string, IDataObject[]>, readErrors: Map<string, Error>) {
-	const { ctx, run, writes, spec, matchOn } = upsert;
+function sortedRows(upsert: Upsert, rows: Row[], found: Map<string, IDataObject>, byKey: Map<string, IDataObject[]>, readErrors: Map<string, Error>): UpsertPlan {
+	const { ctx, key, spec, matchOn } = upsert;
 	const node = ctx.getNode();
-	const { singular } = resource(writes.key);
-	const creates: Ready[] = [];
-	const updates: Update[] = [];
+	const { singular } = resource(key);
+	const plan: UpsertPlan = { creates: [], updates: [], unchanged: new Map(), failed: new Map() };
 	const claimed = new Map<string, number>();
-	const failRow = (itemIndex: number, message: string, description: string) =>
-		run.fail(itemIndex, forItem(run, new NodeOperationError(node, message, { itemIndex, description }), itemIndex));
+	const failRow = (itemIndex: number, message: string, description: string) => plan.failed.set(itemIndex, new NodeOperationError(node, message, { itemIndex, description }));
 	for (const row of rows) {
 		const { itemIndex, body } = row.ready;
 		let record: IDataObject | undefined;
 		if (row.id) {
 			const error = readErrors.get(row.id);
 			if (error) {
-				run.fail(itemIndex, forItem(run, error, itemIndex));
+				plan.failed.set(itemIndex, error);
 				continue;
 			}
 			record = found.get(row.id);
@@ -234,18 +210,25 @@ function sortedRows<R extends object>(upsert: Upsert<R>, rows: Row[], found: Map
 		}
 		claimed.set(claim, itemIndex);
 		if (!record) {
-			creates.push(row.ready);
+			plan.creates.push({ ...row.ready, output: (created) => withAction(created, 'created', []) });
 			continue;
 		}
 		const changed = changedFields(spec, body, record);
 		if (changed.length === 0) {
-			run.results[itemIndex] = { json: withAction(record, 'unchanged', []), pairedItem: { item: itemIndex } };
+			plan.unchanged.set(itemIndex, withAction(record, 'unchanged', []));
 			continue;
 		}
 		const sent = sentFields(spec, body, changed);
-		updates.push({ ready: { ...row.ready, id: String(record.id), body: Object.fromEntries(sent.map((field) => [field, body[field]])) }, changed, before: record });
+		const before = record;
+		plan.updates.push({
+			...row.ready,
+			id: String(record.id),
+			body: Object.fromEntries(sent.map((field) => [field, body[field]])),
+			// An answer without the record (answers.ts) shows the record as read, with the changes sent.
+			output: (answer) => withAction({ ...(answer.answer_note ? before : {}), ...answer }, 'updated', changed),
+		});
 	}
-	return { creates, updates };
+	return plan;
 }
 
 /**
@@ -255,26 +238,4 @@ function sortedRows<R extends object>(upsert: Upsert<R>, rows: Row[], found: Map
 function withAction(record: IDataObject, action: 'created' | 'updated' | 'unchanged', changed: string[]): IDataObject {
 	// Keys keep the place they were first set in: these two come first whatever the record holds.
 	return Object.assign({ action, changed_fields: changed }, record, { action, changed_fields: changed });
-}
-
-/** 4. The changes, each with only what changed, then the new rows (in batches where the API has them). */
-async function sendRows<R extends object>(upsert: Upsert<R>, creates: Ready[], updates: Update[]): Promise<void> {
-	const { run, spec, url } = upsert;
-	// An answer without the record (answers.ts) shows the record as read, with the changes sent.
-	await inTurn(run, updates, async ({ ready, changed, before }) =>
-		await run.sendOne(ready, 'PATCH', `${url}/${ready.id}`, (record) => withAction({ ...(record.answer_note ? before : {}), ...record }, 'updated', changed)),
-	);
-	if (!run.isStopped) await (spec.oneByOne ? sendEach(run, creates) : sendBatches(run, creates));
-	for (const { itemIndex } of creates) {
-		const result = run.results[itemIndex];
-		if (result && !result.error) result.json = withAction(result.json, 'created', []);
-	}
-}
-
-/**
- * The `customOperations` of a write node's version 2: Create, Create Many and Update (writes.ts
- * writeOperations) and Create or Update, every row read by the mapper.
- */
-export function mappedWriteOperations<Row extends object>(writes: WriteSpec<Row>, source: MappedRows<Row>, spec: UpsertSpec) {
-	return { ...writeOperations(writes, source), upsert: upsertOperation(writes, source, spec) };
 }

@@ -1,21 +1,23 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INodeExecutionData, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { subjectOf } from '../requests/errors';
 import { requestOptionsOf, type Spacing } from '../n8n-internals';
 import { MAX_BATCH_SIZE, resource, type ResourceKey } from '../resources';
-import { idempotencyKey, keyScope, listAll, requestsAtOnce, send, type KeyScope } from '../requests/transport';
-import { startDateSpan } from '../input/values';
-import { MAX_CONCURRENT_REQUESTS } from '../requests/limiter';
+import { idempotencyKey, inTurn, keyScope, listAll, send, type KeyScope } from '../requests/transport';
+import { checkedMaxWait, checkedUserKey } from '../input/params';
+import { capitalised, startDateSpan } from '../input/values';
 import { waits } from '../requests/waits';
 import { batchRecords, writtenRecord } from '../requests/answers';
-import { bodyOf, sendAsBuilt, type CreateSender, type RowSource, type WriteSpec } from './bodies';
-import { itemAt, runShared, type WriteItem } from './rows';
+import { planUpsert, type UpsertSpec } from './upsert';
+import type { ReadParameter, Ready, RowSource, WriteItem, WriteOperation, WriteSpec } from './rows';
 
 /**
- * Create and Create Many, run as the node's `customOperations`: n8n's WorkflowExecute calls them
- * once with every input item of the run (n8n-workflow's INodeType.customOperations), so nothing
- * here depends on how n8n schedules items (its Batching option, Retry On Fail, Continue On Fail).
+ * The writes: Create, Create Many, Update and Create or Update, run as the node's `customOperations`:
+ * n8n's WorkflowExecute calls them once with every input item of the run (n8n-workflow's
+ * INodeType.customOperations), so nothing here depends on how n8n schedules items (its Batching
+ * option, Retry On Fail, Continue On Fail). Each runs the same steps (runWrites); Create or Update
+ * plans between reading and sending (upsert.ts).
  *
  * 1. Every item's parameters are read once and its body built and checked, before anything is
  *    sent. An item that fails, an expression that cannot be evaluated included, is a bad item.
@@ -30,22 +32,13 @@ import { itemAt, runShared, type WriteItem } from './rows';
  *    node, run, items and bodies (or the user's key), so n8n's Retry On Fail, which runs the node
  *    again in the same execution, replays what was already created instead of creating it twice.
  *    A node may send a request a second time in another shape (the Timesheet node's note:
- *    CreateSender); that request carries a key of its own.
+ *    WriteSpec.shapeRetry); that request carries a key of its own.
  * 4. Output: one item per input item, paired to it, in input order. With Continue On Fail, an item
  *    that was not created comes out as an error item saying why, and a batch the service refused
  *    for its items (409, 422) is sent again without the item it names, or in halves when it names
  *    none or refuses often (sendPart), so every valid item is created, once, unless the service
  *    refuses the request itself (a permission, say) or gives no clear answer.
  */
-
-/** An item ready to send: the item, its body and, for a change, its record. */
-export interface Ready {
-	itemIndex: number;
-	item: WriteItem;
-	body: IDataObject;
-	/** The record a change is for (Update). */
-	id?: string;
-}
 
 /**
  * "0–99, 130, 200–249" for a list of item numbers.
@@ -67,7 +60,7 @@ export function itemRanges(indexes: number[]): string {
  * Names the input item in an error about one item, when there are several (a batch's data[N] is
  * not the item's number).
  */
-export function forItem(run: Run, error: Error, itemIndex: number, batchIndex?: number): Error {
+function forItem(run: Run, error: Error, itemIndex: number, batchIndex?: number): Error {
 	if (run.results.length > 1 && !/^Item \d+: /.test(error.message)) error.message = `Item ${itemIndex}: ${error.message}`;
 	const described = error as NodeOperationError;
 	if (batchIndex !== undefined && described.description) {
@@ -122,7 +115,7 @@ const UNCLEAR_CHANGE =
 	'the service gave no clear answer, so the change may have been saved. Running the workflow again is safe: a change sent again sets the same values and creates nothing';
 
 /** Spaces requests as n8n's Batching option asks: `perBatch` requests, then a pause. */
-export function pacer(spacing: Spacing | undefined): () => Promise<void> {
+function pacer(spacing: Spacing | undefined): () => Promise<void> {
 	let sent = 0;
 	// Requests take their turn in order, so a pause holds back every request after it.
 	let turn = Promise.resolve();
@@ -136,7 +129,7 @@ export function pacer(spacing: Spacing | undefined): () => Promise<void> {
 	};
 }
 
-export class Run {
+class Run {
 	readonly results: Array<INodeExecutionData | undefined>;
 	readonly created: number[] = [];
 	/** Items written whose record the service's answer did not hold (answers.ts NOT_RETURNED). */
@@ -152,18 +145,29 @@ export class Run {
 	private readonly scope: KeyScope;
 	private stopped?: Error;
 
+	/** The resource's records' path ("/v1/shifts"). */
+	readonly url: string;
+	/** n8n's options for the node's requests (its SSL and proxy settings: n8n-internals.ts). */
+	readonly passThrough: IDataObject;
+	/** Spaces the requests as n8n's Batching option asks. */
+	private readonly pace: () => Promise<void>;
+
 	constructor(
 		readonly ctx: IExecuteFunctions,
-		readonly key: ResourceKey,
-		readonly url: string,
-		readonly passThrough: Partial<IHttpRequestOptions>,
-		readonly pace: () => Promise<void>,
-		readonly sender: CreateSender,
+		readonly spec: Pick<WriteSpec<object>, 'key' | 'shapeRetry'>,
 		count: number,
 	) {
+		const { passThrough, spacing } = requestOptionsOf(ctx);
+		this.url = `/v1/${resource(spec.key).path}`;
+		this.passThrough = passThrough;
+		this.pace = pacer(spacing);
 		this.results = new Array<INodeExecutionData | undefined>(count).fill(undefined);
 		this.carryOn = ctx.continueOnFail();
 		this.scope = keyScope(ctx);
+	}
+
+	get key(): ResourceKey {
+		return this.spec.key;
 	}
 
 	/** The Idempotency-Key of a request made for `item` (of a batch: its first item). */
@@ -194,29 +198,34 @@ export class Run {
 		return await this.request('POST', this.url, body, headers, leader);
 	}
 
-	/** Sends a create (POST) or a change (PATCH of `url`) through the node's sender, paced. */
+	/**
+	 * Sends a create (POST) or a change (PATCH of `url`), paced, through the transport; a body the
+	 * service may want in another shape (the Timesheet's note) goes through the node's shapeRetry.
+	 */
 	async request(method: 'POST' | 'PATCH', url: string, body: IDataObject, headers: IDataObject, leader: Ready, id?: string): Promise<IDataObject> {
 		const subject = subjectOf(this.key, method === 'POST' ? 'create' : 'update', id);
-		return await this.sender(this.ctx, { method, body, headers }, async (sent, sentHeaders) => {
+		const attempt = async (sent: IDataObject, sentHeaders: IDataObject) => {
 			await this.pace();
 			return await send(
 				this.ctx,
 				{ method, url, body: sent, headers: sentHeaders, passThrough: this.passThrough },
 				{ subject, retrySafe: true, maxRateLimitWaitSeconds: leader.item.maxWait },
 			);
-		});
+		};
+		const { shapeRetry } = this.spec;
+		return shapeRetry ? await shapeRetry(this.ctx, { method, body, headers }, attempt) : await attempt(body, headers);
 	}
 
 	/**
-	 * Sends one item's create or change under its key; the item succeeds with the answer (as
+	 * Sends one item's create or change under its key; the item succeeds with the answer (as its
 	 * `output` shapes it) or fails saying why, "outcome unknown" when the service gave no clear answer.
 	 */
-	async sendOne(entry: Ready, method: 'POST' | 'PATCH', url: string, output: (record: IDataObject) => IDataObject = (record) => record): Promise<void> {
+	async sendOne(entry: Ready, method: 'POST' | 'PATCH', url: string): Promise<void> {
 		const headers = { 'Idempotency-Key': this.keyFor(entry.item, entry.body, entry.item.userKey, method, url) };
 		try {
 			const record = writtenRecord(await this.request(method, url, entry.body, headers, entry, entry.id), { id: entry.id, body: entry.body });
 			if (record.answer_note) this.unreturned++;
-			this.succeed(entry.itemIndex, output(record));
+			this.succeed(entry.itemIndex, entry.output ? entry.output(record) : record);
 		} catch (error) {
 			const failure = forItem(this, error as Error, entry.itemIndex);
 			if (!refusedClearly(error)) withDescription(failure, `Outcome unknown: ${method === 'PATCH' ? UNCLEAR_CHANGE : UNCLEAR}.`);
@@ -267,19 +276,92 @@ export class Run {
 	}
 }
 
+// Reading the items: each parameter once (a run of 1,000 items reads thousands fewer).
+
+/** What every item of one run shares: the node as n8n gives it, the input items, and the parameters without expressions. */
+interface RunShared {
+	node: INode;
+	inputs: INodeExecutionData[];
+	constants: Map<string, unknown>;
+}
+
+function runShared(ctx: IExecuteFunctions): RunShared {
+	return { node: ctx.getNode(), inputs: ctx.getInputData(), constants: new Map() };
+}
+
+/** "additionalFields.notes" → "Additional Fields › Notes"; "locationId" → "Location". */
+function parameterLabel(name: string): string {
+	return name
+		.split('.')
+		.map((part) => capitalised(part.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2')))
+		.join(' › ');
+}
+
+/** True when a parameter as stored in the workflow holds an expression anywhere inside it. */
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (value && typeof value === 'object') return Object.values(value).some(holdsExpression);
+	return false;
+}
+
 /**
- * Reads and checks every item with `check`, in input order, before anything is sent: an item that
- * fails is an error item; without Continue On Fail, a bad item stops everything.
+ * The parameters of input item `itemIndex` of a custom operation: each read once, however often it
+ * is asked for, and one without an expression read once for the whole run (`RunShared`), as is the
+ * node (n8n's getNode deep-copies it on every call). With 1,000 items that saves thousands of
+ * evaluations and copies. An expression that cannot be worked out fails naming its parameter.
  */
-export async function checkEvery<T>(ctx: IExecuteFunctions, run: Run, count: number, check: (item: WriteItem) => Promise<T>): Promise<T[]> {
-	const checked: T[] = [];
+function parameterReader(ctx: IExecuteFunctions, itemIndex: number, shared: RunShared): ReadParameter {
+	const { node, constants } = shared;
+	const read = new Map<string, unknown>();
+	return (name, fallback, options) => {
+		const key = `${name}|${options?.extractValue === true}|${JSON.stringify(fallback) ?? ''}`;
+		if (read.has(key)) return read.get(key);
+		if (constants.has(key)) return constants.get(key);
+		let value: unknown;
+		try {
+			value = ctx.getNodeParameter(name, itemIndex, fallback, options);
+		} catch (error) {
+			throw new NodeOperationError(node, `${parameterLabel(name)}: the value could not be worked out`, {
+				itemIndex,
+				description: `${(error as Error).message}${(error as NodeOperationError).description ? `. ${(error as NodeOperationError).description}` : ''}. Check the expression in ${parameterLabel(name)} for this item.`,
+			});
+		}
+		let stored: unknown = node.parameters;
+		for (const part of name.split('.')) stored = (stored as IDataObject | undefined)?.[part];
+		(holdsExpression(stored) ? read : constants).set(key, value);
+		return value;
+	};
+}
+
+/** Item `itemIndex` of a custom operation's run. */
+function itemAt(ctx: IExecuteFunctions, itemIndex: number, shared: RunShared): WriteItem {
+	return itemOf(ctx, shared.node, itemIndex, parameterReader(ctx, itemIndex, shared), shared.inputs[itemIndex]?.json ?? {});
+}
+
+/** Item `itemIndex` as the node's checks see it: its parameters, its options checked. */
+export function itemOf(ctx: WriteItem['ctx'], node: INode, itemIndex: number, read: ReadParameter, json: IDataObject): WriteItem {
+	const userKey = checkedUserKey(read('options.idempotencyKey', ''), node, itemIndex);
+	const maxWait = checkedMaxWait(read('options.maxRateLimitWait', 60), node, itemIndex);
+	return { node, itemIndex, operation: read('operation', '') as string, ctx, read, json, userKey, maxWait };
+}
+
+/**
+ * Reads every item and makes its body (`source.bodyOf`: the row, checked by the node's builder),
+ * in input order, before anything is sent: an item that fails is an error item; without Continue
+ * On Fail, a bad item stops everything.
+ */
+async function checkEvery<Row extends object>(run: Run, spec: WriteSpec<Row>, source: RowSource<Row>, operation: WriteOperation, count: number): Promise<Ready[]> {
+	const { ctx } = run;
+	const checked: Ready[] = [];
 	const bad: number[] = [];
 	const shared = runShared(ctx);
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
 			// Reading the item checks its options too (a bad Idempotency Key fails it here).
 			const item = itemAt(ctx, itemIndex, shared);
-			checked.push(await check(item));
+			const { body, id } = await source.bodyOf(spec, item, operation);
+			checked.push({ itemIndex, item, body, id });
 			if (item.namesGiven) run.namesGiven.set(itemIndex, item.namesGiven);
 		} catch (error) {
 			run.fail(itemIndex, forItem(run, error as Error, itemIndex), false);
@@ -288,14 +370,6 @@ export async function checkEvery<T>(ctx: IExecuteFunctions, run: Run, count: num
 	}
 	stopIfBad(run, bad, count);
 	return checked;
-}
-
-/** Every item's body (and, for a change, its record), checked. */
-async function prepare<Row extends object>(ctx: IExecuteFunctions, run: Run, writes: Writes<Row>, mode: 'create' | 'update', count: number): Promise<Ready[]> {
-	return await checkEvery(ctx, run, count, async (item) => {
-		const { body, id } = await bodyOf(writes.spec, writes.source, item, mode);
-		return { itemIndex: item.itemIndex, item, id, body };
-	});
 }
 
 /** Without Continue On Fail, items that failed their checks stop the run before anything is sent. */
@@ -308,32 +382,8 @@ function stopIfBad(run: Run, bad: number[], count: number): void {
 }
 
 /** Sends each item on its own, as many at once as the connection's bound allows, in input order; stops starting new ones once the run stops. */
-export async function sendEach(run: Run, items: Ready[]): Promise<void> {
-	await inTurn(run, items, async (entry) => await run.sendOne(entry, 'POST', run.url));
-}
-
-/**
- * Runs `work` on each entry in input order, as many at once as the connection's bound allows
- * (requests/limiter.ts: ten, fewer after a 429) and at most `limit`; none starts once the run stops.
- * The bound is read again as each one ends, so a run slows down as soon as the service says it is
- * busy, and nothing waits for a slot that a stopped run would then use.
- */
-export async function inTurn<T>(run: Run, entries: T[], work: (entry: T) => Promise<void>, limit = MAX_CONCURRENT_REQUESTS): Promise<void> {
-	let next = 0;
-	let running = 0;
-	await new Promise<void>((resolve, reject) => {
-		const startMore = () => {
-			while (next < entries.length && !run.isStopped && running < Math.min(limit, requestsAtOnce(run.ctx))) {
-				running++;
-				work(entries[next++]).then(() => {
-					running--;
-					startMore();
-				}, reject);
-			}
-			if (running === 0) resolve();
-		};
-		startMore();
-	});
+function sendEach(run: Run, items: Ready[]): Promise<void> {
+	return inTurn(run.ctx, items, async (entry) => await run.sendOne(entry, 'POST', run.url), { stopped: () => run.isStopped });
 }
 
 /**
@@ -387,7 +437,7 @@ async function sendBatch(run: Run, batch: Ready[]): Promise<BatchOutcome> {
  * batch refused for its items is sent again without the refused ones (sendPart), so the valid items
  * are created once and only the refused ones come out as errors.
  */
-export async function sendBatches(run: Run, items: Ready[]): Promise<void> {
+async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 	const batches: Ready[][] = [];
 	for (let start = 0; start < items.length; start += MAX_BATCH_SIZE) batches.push(items.slice(start, start + MAX_BATCH_SIZE));
 	const sendWhole = async (whole: Ready[]) => await sendPart(run, whole);
@@ -397,7 +447,7 @@ export async function sendBatches(run: Run, items: Ready[]): Promise<void> {
 	// their order at the service does not matter. Once the run stops no further batch starts; the
 	// ones in flight finish, and the error names every item they created.
 	if (batches.length > 0) await sendWhole(batches[0]);
-	await inTurn(run, batches.slice(1), sendWhole);
+	await inTurn(run.ctx, batches.slice(1), sendWhole, { stopped: () => run.isStopped });
 	await readBack(run, items);
 }
 
@@ -439,7 +489,7 @@ async function readBack(run: Run, items: Ready[]): Promise<void> {
 		);
 		if (!record) continue;
 		claimed.add(record.id);
-		run.results[entry.itemIndex]!.json = record;
+		run.results[entry.itemIndex]!.json = entry.output ? entry.output(record) : record;
 		run.unreturned--;
 	}
 }
@@ -466,7 +516,7 @@ async function sendPart(run: Run, whole: Ready[], refused: number[] = []): Promi
 			batch.forEach((entry, i) => {
 				const record = writtenRecord(inOrder ? records[i] : undefined, { body: entry.body });
 				if (record.answer_note) run.unreturned++;
-				run.succeed(entry.itemIndex, record);
+				run.succeed(entry.itemIndex, entry.output ? entry.output(record) : record);
 			});
 			return;
 		}
@@ -523,71 +573,71 @@ function failBatch(run: Run, batch: Ready[], outcome: Refusal, refused: number[]
 	}
 }
 
-/** A node version's writes: the node's builders, and where this version reads each item's row. */
-interface Writes<Row extends object> {
-	spec: WriteSpec<Row>;
-	source: RowSource<Row>;
-}
+/** What each write asks of the runner: the row's use, and what a stopped run says about running again. */
+const WRITES = {
+	create: { rows: 'create', batched: false },
+	createMany: { rows: 'create', batched: true },
+	update: {
+		rows: 'update',
+		savedLabel: 'Changed',
+		rerunAdvice: 'Running the same changes again leaves those records as they are.',
+	},
+	upsert: {
+		rows: 'upsert',
+		savedLabel: 'Saved',
+		rerunAdvice: 'Running Create or Update again with the same rows is safe: what was saved is found and left as it is.',
+	},
+} as const;
 
-async function runCreates<Row extends object>(ctx: IExecuteFunctions, writes: Writes<Row>, batched: boolean): Promise<INodeExecutionData[][]> {
-	const { spec } = writes;
-	const { key } = spec;
+type WriteName = keyof typeof WRITES;
+
+/**
+ * One write, whichever: 1. every item read and its body made and checked (checkEvery, with the
+ * version's `source`), before anything is sent; 2. for Create or Update, the plan (upsert.ts):
+ * what is new, changed or unchanged; 3. the requests; 4. one output item per input item.
+ */
+async function runWrites<Row extends object>(ctx: IExecuteFunctions, spec: WriteSpec<Row>, source: RowSource<Row>, name: WriteName, upsert?: UpsertSpec): Promise<INodeExecutionData[][]> {
+	const write = WRITES[name];
+	source.beforeRun?.(ctx, write.rows);
 	const count = ctx.getInputData().length;
-	const { passThrough, spacing } = requestOptionsOf(ctx);
-	const run = new Run(ctx, key, `/v1/${resource(key).path}`, passThrough, pacer(spacing), spec.sender ?? sendAsBuilt, count);
-	const ready = await prepare(ctx, run, writes, 'create', count);
-	// The service keeps one Idempotency-Key per request: items with the user's own key (the source
-	// row id, say) are sent one by one, so that a re-run with more rows, or in another order, still
-	// replays each of them instead of creating it again.
-	const alone = batched ? ready.filter((entry) => entry.item.userKey) : ready;
-	await sendEach(run, alone);
-	if (batched) await sendBatches(run, ready.filter((entry) => !entry.item.userKey));
+	const run = new Run(ctx, spec, count);
+	if ('savedLabel' in write) {
+		run.savedLabel = write.savedLabel;
+		run.rerunAdvice = write.rerunAdvice;
+	}
+	const ready = await checkEvery(run, spec, source, write.rows, count);
+	if (name === 'update') {
+		// One at a time: two items changing the same record apply in input order, as n8n's own routing sent them.
+		await inTurn(ctx, ready, async (entry) => await run.sendOne(entry, 'PATCH', `${run.url}/${entry.id}`), { limit: 1, stopped: () => run.isStopped });
+	} else if (name === 'upsert' && upsert) {
+		const plan = await planUpsert(ctx, ready, upsert, { key: spec.key, url: run.url, passThrough: run.passThrough });
+		for (const [itemIndex, error] of plan.failed) run.fail(itemIndex, forItem(run, error, itemIndex));
+		for (const [itemIndex, record] of plan.unchanged) run.results[itemIndex] = { json: record, pairedItem: { item: itemIndex } };
+		await inTurn(ctx, plan.updates, async (entry) => await run.sendOne(entry, 'PATCH', `${run.url}/${entry.id}`), { stopped: () => run.isStopped });
+		if (!run.isStopped) await (upsert.oneByOne ? sendEach(run, plan.creates) : sendBatches(run, plan.creates));
+	} else if ('batched' in write && write.batched) {
+		// The service keeps one Idempotency-Key per request: items with the user's own key (the source
+		// row id, say) are sent one by one, so that a re-run with more rows, or in another order, still
+		// replays each of them instead of creating it again.
+		await sendEach(run, ready.filter((entry) => entry.item.userKey));
+		await sendBatches(run, ready.filter((entry) => !entry.item.userKey));
+	} else {
+		await sendEach(run, ready);
+	}
 	const stop = run.stopError();
 	if (stop) throw stop;
 	return run.output();
 }
 
 /**
- * Update: every item's record id and change are read and checked first (as for creates), then the
- * changes are sent one at a time in input order, as n8n's own routing sent them, so that two items
- * changing the same record apply in order.
+ * The node version's `customOperations` for its resource: Create, Create Many, Update and, given
+ * `upsert` (version 2), Create or Update; each item's row read where the version reads it
+ * (`source`: version 1's parameters, version 2's resource mapper).
  */
-async function runUpdates<Row extends object>(ctx: IExecuteFunctions, writes: Writes<Row>): Promise<INodeExecutionData[][]> {
-	const { spec } = writes;
-	const { key } = spec;
-	const count = ctx.getInputData().length;
-	const { passThrough, spacing } = requestOptionsOf(ctx);
-	const url = `/v1/${resource(key).path}`;
-	const run = new Run(ctx, key, url, passThrough, pacer(spacing), spec.sender ?? sendAsBuilt, count);
-	run.savedLabel = 'Changed';
-	run.rerunAdvice = 'Running the same changes again leaves those records as they are.';
-	const ready = await prepare(ctx, run, writes, 'update', count);
-	// One at a time (limit 1): two items changing the same record apply in input order.
-	await inTurn(run, ready, async (entry) => await run.sendOne(entry, 'PATCH', `${url}/${entry.id}`), 1);
-	const stop = run.stopError();
-	if (stop) throw stop;
-	return run.output();
-}
-
-/**
- * The node's `customOperations` entry for a resource's writes: Create, Create Many and Update,
- * each item's row read as the node's version reads it (`source`: version 2 also names, in an
- * execution hint, the input fields Map Automatically cannot place).
- */
-export function writeOperations<Row extends object>(spec: WriteSpec<Row>, source: RowSource<Row>) {
-	const writes = { spec, source };
-	return {
-		async create(this: IExecuteFunctions) {
-			source.beforeRun?.(this, 'create');
-			return await runCreates(this, writes, false);
-		},
-		async createMany(this: IExecuteFunctions) {
-			source.beforeRun?.(this, 'create');
-			return await runCreates(this, writes, true);
-		},
-		async update(this: IExecuteFunctions) {
-			source.beforeRun?.(this, 'update');
-			return await runUpdates(this, writes);
-		},
-	};
+export function writeOperations<Row extends object>(spec: WriteSpec<Row>, source: RowSource<Row>, upsert?: UpsertSpec) {
+	const operation = (name: WriteName) =>
+		async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			return await runWrites(this, spec, source, name, upsert);
+		};
+	return { create: operation('create'), createMany: operation('createMany'), update: operation('update'), ...(upsert ? { upsert: operation('upsert') } : {}) };
 }
