@@ -65,8 +65,9 @@ describe.each(NODES)('Rostering %s', (_, type, resource) => {
 
 	it('version 2 adds Create or Update, and its writes show the mapper instead of the fields', () => {
 		const operations = operationsOf(type, 2, resource);
-		// Version 1's operations, with Create or Update right after the creates.
-		expect(operations.filter((operation) => operation !== 'upsert')).toEqual(operationsOf(type, 1, resource));
+		// Version 1's operations, with Create or Update right after the creates (and, for shifts, Assign If Open: only in version 2).
+		expect(operations.filter((operation) => operation !== 'upsert' && operation !== 'assignIfOpen')).toEqual(operationsOf(type, 1, resource));
+		expect(operations.includes('assignIfOpen')).toBe(resource === 'shift');
 		expect(operations[operations.indexOf('upsert') - 1]).toMatch(/^create/);
 		for (const operation of ['create', 'update', 'upsert']) {
 			const names = shown(type, 2, resource, operation);

@@ -6,12 +6,13 @@ import { upsertOption, versionDescription } from '../../shared/writes/node-versi
 import { writeOperations } from '../../shared/writes/writes';
 import { SHIFT_WRITES } from '../bodies';
 import { SHIFT_OPERATIONS, SHIFT_PARTS } from '../description';
+import * as assignIfOpen from './assignIfOpen.operation';
 import { SHIFT_MAPPED, UPSERT } from './mapper';
 
 const { create, createMany, delete: remove, get, getAll, update } = SHIFT_OPERATIONS;
 const UPDATE = 'Change a shift that has not started; a published shift becomes a draft again. Only the fields given change.';
 
-/** Rostering Shift version 2: a shift's fields in n8n's resource mapper, and Create or Update. */
+/** Rostering Shift version 2: a shift's fields in n8n's resource mapper, Create or Update, and Assign If Open. */
 export class RosteringShiftV2 implements INodeType {
 	description: INodeTypeDescription;
 
@@ -22,8 +23,8 @@ export class RosteringShiftV2 implements INodeType {
 
 	constructor(baseDescription: INodeTypeBaseDescription) {
 		const upsert = upsertOption('Create or update a shift', 'shift', SHIFT_PARTS);
-		const operations = [create, createMany, upsert, remove, get, getAll, { ...update, description: UPDATE }];
-		const beforePicker = mapperProperties(['create', 'createMany', 'update', 'upsert'], SHIFT_MAPPED.mapper);
+		const operations = [assignIfOpen.option, create, createMany, upsert, remove, get, getAll, { ...update, description: UPDATE }];
+		const beforePicker = [...mapperProperties(['create', 'createMany', 'update', 'upsert'], SHIFT_MAPPED.mapper), ...assignIfOpen.properties];
 		this.description = versionDescription(baseDescription, SHIFT_PARTS, { version: 2, operations, writes: SHIFT_WRITES, rows: SHIFT_MAPPED, beforePicker });
 	}
 }

@@ -1,0 +1,126 @@
+/**
+ * Rostering Shift (version 2) › Assign If Open against the sandbox: an open shift goes to the
+ * first person whose acceptance the node runs; a second acceptance, at once or later, is told the
+ * shift has gone and nothing is changed; a shift already theirs is left as it is (a re-run changes
+ * nothing); a deleted or started shift says so; a published one says it became a draft again.
+ * Asserted on the requests the sandbox received and the shifts it holds.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, seedLookups, useFixture } from './fixture';
+
+const f = useFixture();
+
+const { business } = seedLookups(() => f);
+const t = () => f.sandbox.store.t;
+const DAY = 86_400_000;
+const V2 = { typeVersion: 2 };
+
+const shiftRequests = () => f.apiRequests().filter((r) => r.path.startsWith('/v1/shifts/'));
+
+/** An open shift of the seed that starts more than a day ahead, and two people Who Can Cover lists for it. */
+async function openShiftAndTwoPeople(): Promise<{ shiftId: string; first: string; second: string }> {
+	const now = f.sandbox.clock.now().getTime();
+	const open = [...t().shifts.values()].filter((s) => s.business_id === business() && !s.archived && !s.employee_id && s.start_time > now + DAY);
+	for (const shift of open) {
+		const cover = await f.run('rosteringShiftCover', { operation: 'getAll', shiftId: byId(shift.id), returnAll: true });
+		const people = cover.json('Node').map((row) => String(row.employee_id));
+		if (people.length >= 2) {
+			f.sandbox.clearRequests();
+			return { shiftId: shift.id, first: people[0], second: people[1] };
+		}
+	}
+	throw new Error('the seed has no open shift ahead that two people can cover');
+}
+
+async function assign(shiftId: string, employeeId: string) {
+	const result = await f.run('rosteringShift', { operation: 'assignIfOpen', shiftId: byId(shiftId), employeeId: byId(employeeId) }, undefined, V2);
+	expect(result.error).toBeUndefined();
+	return result.json('Node');
+}
+
+it('gives an open shift to the person: one read, one change of employee_id only', async () => {
+	const { shiftId, first } = await openShiftAndTwoPeople();
+	const [out] = await assign(shiftId, first);
+	expect(out).toMatchObject({ assigned: true, outcome: 'assigned', shift_id: shiftId, employee_id: first, shift: { id: shiftId, employee_id: first } });
+	expect(typeof out.unguarded_ms).toBe('number');
+	expect(shiftRequests().map((r) => [r.method, r.path, r.body ?? null])).toEqual([
+		['GET', `/v1/shifts/${shiftId}`, null],
+		['PATCH', `/v1/shifts/${shiftId}`, { employee_id: first }],
+	]);
+	expect(t().shifts.get(shiftId)!.employee_id).toBe(first);
+});
+
+it('two acceptances at once: the first gets the shift, the second is told it has gone, and the shift is changed once', async () => {
+	const { shiftId, first, second } = await openShiftAndTwoPeople();
+	const [a, b] = await Promise.all([assign(shiftId, first), assign(shiftId, second)]);
+	const outcomes = [a[0], b[0]].map((out) => [out.employee_id, out.assigned, out.outcome]);
+	const winner = t().shifts.get(shiftId)!.employee_id;
+	const loser = winner === first ? second : first;
+	expect(outcomes.sort()).toEqual([[winner, true, 'assigned'], [loser, false, 'taken']].sort());
+	const told = [a[0], b[0]].find((out) => out.employee_id === loser)!;
+	expect(String(told.message)).toBe(`Not assigned: the shift is no longer open (it is assigned to employee ${winner})`);
+	// The reads and the change of one shift take turns in this n8n: the second read comes after the change.
+	expect(shiftRequests().map((r) => r.method)).toEqual(['GET', 'PATCH', 'GET']);
+});
+
+it('several items in one execution: the first acceptance wins, a later one for the same shift is told', async () => {
+	const { shiftId, first, second } = await openShiftAndTwoPeople();
+	const result = await f.run(
+		'rosteringShift',
+		{ operation: 'assignIfOpen', shiftId: byId('={{ $json.shift }}'), employeeId: byId('={{ $json.person }}') },
+		[{ shift: shiftId, person: first }, { shift: shiftId, person: second }],
+		V2,
+	);
+	expect(result.error).toBeUndefined();
+	expect(result.json('Node').map((out: IDataObject) => [out.employee_id, out.assigned, out.outcome])).toEqual([
+		[first, true, 'assigned'],
+		[second, false, 'taken'],
+	]);
+	expect(shiftRequests().filter((r) => r.method === 'PATCH')).toHaveLength(1);
+});
+
+it('run again for the person who has it: nothing is changed, and it says so', async () => {
+	const { shiftId, first } = await openShiftAndTwoPeople();
+	await assign(shiftId, first);
+	f.sandbox.clearRequests();
+	const [again] = await assign(shiftId, first);
+	expect(again).toMatchObject({ assigned: true, outcome: 'already_theirs', message: 'Already assigned to this person: nothing was changed' });
+	expect(shiftRequests().map((r) => r.method)).toEqual(['GET']);
+});
+
+it('a published open shift: assigned, and the item says the service made it a draft again', async () => {
+	const { shiftId, first } = await openShiftAndTwoPeople();
+	f.sandbox.manager.publishShift(shiftId);
+	const [out] = await assign(shiftId, first);
+	expect(out.assigned).toBe(true);
+	expect(String(out.message)).toBe('Assigned. The service made the published shift a draft again: publish the roster for the person to see it.');
+	expect(t().shifts.get(shiftId)!.status).toBe('unpublished');
+});
+
+it('a deleted shift, and one that has started: not assigned, saying why', async () => {
+	const { shiftId, first } = await openShiftAndTwoPeople();
+	const deleted = await f.run('rosteringShift', { operation: 'delete', shiftId: byId(shiftId) }, undefined, V2);
+	expect(deleted.error).toBeUndefined();
+	f.sandbox.clearRequests();
+	const [gone] = await assign(shiftId, first);
+	expect(gone).toMatchObject({ assigned: false, outcome: 'deleted', message: 'Not assigned: the shift was deleted' });
+	expect(shiftRequests().map((r) => r.method)).toEqual(['GET']);
+
+	const now = f.sandbox.clock.now().getTime();
+	const started = [...t().shifts.values()].find((s) => s.business_id === business() && !s.archived && s.start_time < now && s.end_time > now)!;
+	started.employee_id = null; // an open shift under way (the store, as a manager would leave it)
+	f.sandbox.clearRequests();
+	const [late] = await assign(started.id, first);
+	expect(late).toMatchObject({ assigned: false, outcome: 'started', message: 'Not assigned: the shift has started, so the service no longer changes it' });
+	expect(shiftRequests().map((r) => [r.method, r.status])).toEqual([
+		['GET', 200],
+		['PATCH', 409],
+	]);
+});
+
+it('a malformed shift id from an expression is named before anything is sent', async () => {
+	const result = await f.run('rosteringShift', { operation: 'assignIfOpen', shiftId: byId('={{ "not-an-id" }}'), employeeId: byId('5f1a2b3c4d5e6f7a8b9c0d1e') }, undefined, V2);
+	expect(result.error?.message).toMatch(/^Shift\b/);
+	expect(f.apiRequests()).toEqual([]);
+});
