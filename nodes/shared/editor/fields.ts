@@ -1,4 +1,4 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { NAMED_RESOURCES } from './names';
 import { resource, type ListParameter, type ResourceKey } from '../resources';
@@ -25,6 +25,48 @@ export const OPERATION_SUBTITLE =
 /** Shown for these operations. */
 function show(operations: string[]): IDisplayOptions {
 	return { show: { operation: operations } };
+}
+
+/**
+ * The Resource selector and the Operation dropdown of a node that serves one resource. The Resource
+ * stays declared, hidden with its one choice: customOperations reads node.parameters.resource, and
+ * n8n's nodes panel reads the options of a `resource` property. (n8n's scanner asks for a visible
+ * one beyond five operations, the write nodes'.) `operations` ends with Custom API Call
+ * (n8n-internals A8). `hint`: what to know about the resource, under the dropdown; information,
+ * not a warning: n8n draws every notice in warning colours.
+ */
+export function resourceAndOperation(
+	resource: { name: string; value: string },
+	operations: INodePropertyOptions[],
+	defaultOperation: string,
+	hint?: string,
+): INodeProperties[] {
+	const { value } = resource;
+	return [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'hidden',
+			noDataExpression: true,
+			options: [resource],
+			default: value,
+		},
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [value] } },
+			options: operations,
+			default: defaultOperation,
+			...(hint === undefined ? {} : { hint }),
+		},
+	];
+}
+
+/** A notice at the top of a node: what to know before using it. */
+export function notice(text: string): INodeProperties {
+	return { displayName: text, name: 'notice', type: 'notice', default: '' };
 }
 
 export interface LocatorOptions {
@@ -417,12 +459,9 @@ export function requiredListParameter(key: ResourceKey, parameter: ListParameter
  * reads, then that its address is our guess (resources.ts `shown: false`), so a 404 is understood.
  */
 export function inferredNotice(what: string): INodeProperties {
-	return {
-		displayName: `${what} The service's documentation does not give this list's address, so the node calls the likeliest one. If a run says nothing is there, use the HTTP Request node with this credential and the address the service gives you.`,
-		name: 'notice',
-		type: 'notice',
-		default: '',
-	};
+	return notice(
+		`${what} The service's documentation does not give this list's address, so the node calls the likeliest one. If a run says nothing is there, use the HTTP Request node with this credential and the address the service gives you.`,
+	);
 }
 
 /** The list filters a trigger on `key` may set: its id and status filters, not dates or paging. */
