@@ -199,17 +199,23 @@ export function placeAndTimes(
 	];
 }
 
+/** The collections of optional parameters, by name: what the editor calls them and its "Add ..." button. */
+const COLLECTIONS = {
+	filters: ['Filters', 'Add Filter'],
+	options: ['Options', 'Add Option'],
+	additionalFields: ['Additional Fields', 'Add Field'],
+	updateFields: ['Update Fields', 'Add Field'],
+} as const;
+
+/** A collection of optional parameters, shown as `displayOptions` says (without: always, as on a trigger). */
+export function collection(name: keyof typeof COLLECTIONS, options: INodeProperties[], displayOptions?: IDisplayOptions): INodeProperties {
+	const [displayName, placeholder] = COLLECTIONS[name];
+	return { displayName, name, type: 'collection', placeholder, default: {}, ...(displayOptions ? { displayOptions } : {}), options };
+}
+
 /** A write node's version 1 collection of optional fields: Additional Fields of its creates, Update Fields of Update. */
 export function fieldsCollection(kind: 'additionalFields' | 'updateFields', operations: string[], options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: kind === 'additionalFields' ? 'Additional Fields' : 'Update Fields',
-		name: kind,
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: show(operations),
-		options,
-	};
+	return collection(kind, options, show(operations));
 }
 
 /**
@@ -290,14 +296,9 @@ export function addNamesOption(displayOptions?: IDisplayOptions): INodePropertie
  * key, tells them apart, so each node's call stays the same.
  */
 export function requestOptions(writeOperations: string[], allOperations: string[]): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show(allOperations),
-		options: [
+	return collection(
+		'options',
+		[
 			addNamesOption({ show: { '/operation': ['get', 'getAll'], '/resource': NAMED_RESOURCES } }),
 			simplifyOption(),
 			{
@@ -311,7 +312,8 @@ export function requestOptions(writeOperations: string[], allOperations: string[
 			},
 			maxRateLimitWaitOption('a longer wait fails with an error instead'),
 		],
-	};
+		show(allOperations),
+	);
 }
 
 /** Options › Max Rate-Limit Wait (params.ts maxRateLimitWait reads it); `beyond`: what a longer wait does. */
@@ -436,15 +438,7 @@ export function getManyFilters(key: ResourceKey, required: ListParameter[] = [],
 	const options = [...params.map((p) => filterFor(key, p)), params.includes('from') && params.includes('to') ? daysFilter(key) : undefined, key === 'shift' ? OPEN_SHIFTS_ONLY : undefined]
 		.filter((p): p is INodeProperties => p !== undefined)
 		.sort((a, b) => a.displayName.localeCompare(b.displayName));
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: show([operation]),
-		options,
-	};
+	return collection('filters', options, show([operation]));
 }
 
 /** A list parameter the endpoint requires (public holidays' from and to), asked for on its own. */
@@ -476,13 +470,5 @@ export function triggerFilters(key: ResourceKey): INodeProperties {
 			return filter;
 		})
 		.sort((a, b) => a.displayName.localeCompare(b.displayName));
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { resource: [key] } },
-		options,
-	};
+	return collection('filters', options, { show: { resource: [key] } });
 }
