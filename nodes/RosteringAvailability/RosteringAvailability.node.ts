@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions } from '../shared/editor/fields';
+import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as getAll from './getAll.operation';
@@ -12,7 +12,6 @@ import { CUSTOM_API_CALL } from '../shared/n8n-internals';
  * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
  */
 const OPERATIONS = [getAll.option, CUSTOM_API_CALL];
-const ALL = ['getAll'];
 
 export class RosteringAvailability implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,25 +37,9 @@ export class RosteringAvailability implements INodeType {
 			inferredNotice(
 				"When people said they can or cannot work, day by day. Dates are calendar days and times are local at the business's first location; a day without start and end means the whole day.",
 			),
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'hidden',
-				noDataExpression: true,
-				options: [{ name: 'Availability', value: 'availability' }],
-				default: 'availability',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['availability'] } },
-				options: OPERATIONS,
-				default: 'getAll',
-			},
+			...resourceAndOperation({ name: 'Availability', value: 'availability' }, OPERATIONS, 'getAll'),
 			...getAll.properties,
-			requestOptions([], ALL),
+			requestOptions([], ['getAll']),
 		],
 	};
 

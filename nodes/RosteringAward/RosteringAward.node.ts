@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions } from '../shared/editor/fields';
+import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
@@ -13,7 +13,6 @@ import { CUSTOM_API_CALL } from '../shared/n8n-internals';
  * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
  */
 const OPERATIONS = [get.option, getAll.option, CUSTOM_API_CALL];
-const ALL = ['get',  'getAll'];
 
 export class RosteringAward implements INodeType {
 	description: INodeTypeDescription = {
@@ -39,26 +38,10 @@ export class RosteringAward implements INodeType {
 			inferredNotice(
 				"The awards that set pay rules; a position's or employment's Award ID names one of these.",
 			),
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'hidden',
-				noDataExpression: true,
-				options: [{ name: 'Award', value: 'award' }],
-				default: 'award',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['award'] } },
-				options: OPERATIONS,
-				default: 'getAll',
-			},
+			...resourceAndOperation({ name: 'Award', value: 'award' }, OPERATIONS, 'getAll'),
 			...get.properties,
 			...getAll.properties,
-			requestOptions([], ALL),
+			requestOptions([], ['get', 'getAll']),
 		],
 	};
 

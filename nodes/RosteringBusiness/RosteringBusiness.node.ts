@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { requestOptions } from '../shared/editor/fields';
+import { notice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
 import { CUSTOM_API_CALL } from '../shared/n8n-internals';
@@ -33,30 +33,8 @@ export class RosteringBusiness implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		properties: [
-			{
-				displayName:
-					'Reading the business needs the permission Business Details and Locations (settings:read) on the credential',
-				name: 'notice',
-				type: 'notice',
-				default: '',
-			},
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'hidden',
-				noDataExpression: true,
-				options: [{ name: 'Business', value: 'business' }],
-				default: 'business',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['business'] } },
-				options: OPERATIONS,
-				default: 'get',
-			},
+			notice('Reading the business needs the permission Business Details and Locations (settings:read) on the credential'),
+			...resourceAndOperation({ name: 'Business', value: 'business' }, OPERATIONS, 'get'),
 			...get.properties,
 			requestOptions([], ['get']),
 		],

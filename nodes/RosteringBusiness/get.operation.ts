@@ -1,17 +1,8 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
-import { readOne, sentBy } from '../shared/operations';
+import { getOperation } from '../shared/get-operation';
 
 /** Get: GET /v1/business, the business the credential is connected to (no id to pick). */
-export const option: INodePropertyOptions = {
-	name: 'Get',
-	value: 'get',
+export const { option, properties } = getOperation('business', {
+	request: { method: 'GET', url: '/v1/business' },
 	action: 'Get the business',
 	description: 'Read the business the credential is connected to',
-	routing: {
-		request: { method: 'GET', url: '/v1/business' },
-		...sentBy(readOne('business')),
-	},
-};
-
-export const properties: INodeProperties[] = [];
+});

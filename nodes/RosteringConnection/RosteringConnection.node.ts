@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { requestOptions } from '../shared/editor/fields';
+import { requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
 import { CUSTOM_API_CALL } from '../shared/n8n-internals';
@@ -33,26 +33,12 @@ export class RosteringConnection implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'hidden',
-				noDataExpression: true,
-				options: [{ name: 'Connection', value: 'connection' }],
-				default: 'connection',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['connection'] } },
-				options: OPERATIONS,
-				default: 'get',
-				// Information, not a warning: n8n draws every notice in warning colours.
-				hint:
-					'Every credential belongs to exactly one connection, the link between this app and one business. Reading it needs no permission, so it is a good first check that the credential works.',
-			},
+			...resourceAndOperation(
+				{ name: 'Connection', value: 'connection' },
+				OPERATIONS,
+				'get',
+				'Every credential belongs to exactly one connection, the link between this app and one business. Reading it needs no permission, so it is a good first check that the credential works.',
+			),
 			...get.properties,
 			requestOptions([], ['get']),
 		],

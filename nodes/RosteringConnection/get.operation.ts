@@ -1,17 +1,8 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
-import { readOne, sentBy } from '../shared/operations';
+import { getOperation } from '../shared/get-operation';
 
 /** Get: GET /v1/connection, the connection the credential belongs to (no id to pick). */
-export const option: INodePropertyOptions = {
-	name: 'Get',
-	value: 'get',
+export const { option, properties } = getOperation('connection', {
+	request: { method: 'GET', url: '/v1/connection' },
 	action: 'Get the connection',
 	description: 'Read the connection the credential belongs to',
-	routing: {
-		request: { method: 'GET', url: '/v1/connection' },
-		...sentBy(readOne('connection')),
-	},
-};
-
-export const properties: INodeProperties[] = [];
+});

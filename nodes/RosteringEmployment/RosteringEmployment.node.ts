@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { requestOptions } from '../shared/editor/fields';
+import { notice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
@@ -13,7 +13,6 @@ import { CUSTOM_API_CALL } from '../shared/n8n-internals';
  * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
  */
 const OPERATIONS = [get.option, getAll.option, CUSTOM_API_CALL];
-const ALL = ['get', 'getAll'];
 
 export class RosteringEmployment implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,33 +35,11 @@ export class RosteringEmployment implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		properties: [
-			{
-				displayName:
-					"People and employments are read-only here: they are added, changed and ended only in the service's own application (the API refuses partner apps). Someone who has left appears as an archived employment. Pay fields (pay basis, rates, salary, classification, award, rate overrides) appear only when the credential has Pay Details (pay:read).",
-				name: 'notice',
-				type: 'notice',
-				default: '',
-			},
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'hidden',
-				noDataExpression: true,
-				options: [{ name: 'Employment', value: 'employment' }],
-				default: 'employment',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['employment'] } },
-				options: OPERATIONS,
-				default: 'getAll',
-			},
+			notice("People and employments are read-only here: they are added, changed and ended only in the service's own application (the API refuses partner apps). Someone who has left appears as an archived employment. Pay fields (pay basis, rates, salary, classification, award, rate overrides) appear only when the credential has Pay Details (pay:read)."),
+			...resourceAndOperation({ name: 'Employment', value: 'employment' }, OPERATIONS, 'getAll'),
 			...get.properties,
 			...getAll.properties,
-			requestOptions([], ALL),
+			requestOptions([], ['get', 'getAll']),
 		],
 	};
 

@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions } from '../shared/editor/fields';
+import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as getAll from './getAll.operation';
@@ -12,7 +12,6 @@ import { CUSTOM_API_CALL } from '../shared/n8n-internals';
  * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
  */
 const OPERATIONS = [getAll.option, CUSTOM_API_CALL];
-const ALL = ['getAll'];
 
 export class RosteringLabourCost implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,25 +37,9 @@ export class RosteringLabourCost implements INodeType {
 			inferredNotice(
 				'One row per calendar day and location, days without work included. Rostered hours and cost come from shifts and need the roster:read permission; actual hours and cost come from timesheets and need timesheets:read; the two costs also need pay:read. Figures the connection may not see are left out of the rows.',
 			),
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'hidden',
-				noDataExpression: true,
-				options: [{ name: 'Labour Cost', value: 'labourCost' }],
-				default: 'labourCost',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['labourCost'] } },
-				options: OPERATIONS,
-				default: 'getAll',
-			},
+			...resourceAndOperation({ name: 'Labour Cost', value: 'labourCost' }, OPERATIONS, 'getAll'),
 			...getAll.properties,
-			requestOptions([], ALL),
+			requestOptions([], ['getAll']),
 		],
 	};
 

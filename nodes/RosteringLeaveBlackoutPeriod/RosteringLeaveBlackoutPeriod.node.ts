@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions } from '../shared/editor/fields';
+import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as getAll from './getAll.operation';
@@ -12,7 +12,6 @@ import { CUSTOM_API_CALL } from '../shared/n8n-internals';
  * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
  */
 const OPERATIONS = [getAll.option, CUSTOM_API_CALL];
-const ALL = ['getAll'];
 
 export class RosteringLeaveBlackoutPeriod implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,25 +37,9 @@ export class RosteringLeaveBlackoutPeriod implements INodeType {
 			inferredNotice(
 				"Periods when the business does not accept leave requests. Dates are calendar days at the business's first location.",
 			),
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'hidden',
-				noDataExpression: true,
-				options: [{ name: 'Leave Blackout Period', value: 'leaveBlackoutPeriod' }],
-				default: 'leaveBlackoutPeriod',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['leaveBlackoutPeriod'] } },
-				options: OPERATIONS,
-				default: 'getAll',
-			},
+			...resourceAndOperation({ name: 'Leave Blackout Period', value: 'leaveBlackoutPeriod' }, OPERATIONS, 'getAll'),
 			...getAll.properties,
-			requestOptions([], ALL),
+			requestOptions([], ['getAll']),
 		],
 	};
 

@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { requestOptions } from '../shared/editor/fields';
+import { requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
@@ -13,7 +13,6 @@ import { CUSTOM_API_CALL } from '../shared/n8n-internals';
  * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
  */
 const OPERATIONS = [get.option, getAll.option, CUSTOM_API_CALL];
-const ALL = ['get', 'getAll'];
 
 export class RosteringLocation implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,29 +35,15 @@ export class RosteringLocation implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'hidden',
-				noDataExpression: true,
-				options: [{ name: 'Location', value: 'location' }],
-				default: 'location',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['location'] } },
-				options: OPERATIONS,
-				default: 'getAll',
-				// Information, not a warning: n8n draws every notice in warning colours.
-				hint:
-					"A location owns the time zone of everything that happens there: its timezone field (an IANA name such as Australia/Sydney) is what gives the local times of its shifts, timesheets and holidays their meaning",
-			},
+			...resourceAndOperation(
+				{ name: 'Location', value: 'location' },
+				OPERATIONS,
+				'getAll',
+				"A location owns the time zone of everything that happens there: its timezone field (an IANA name such as Australia/Sydney) is what gives the local times of its shifts, timesheets and holidays their meaning",
+			),
 			...get.properties,
 			...getAll.properties,
-			requestOptions([], ALL),
+			requestOptions([], ['get', 'getAll']),
 		],
 	};
 

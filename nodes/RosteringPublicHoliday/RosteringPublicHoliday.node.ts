@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { requestOptions } from '../shared/editor/fields';
+import { requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as getAll from './getAll.operation';
@@ -12,7 +12,6 @@ import { CUSTOM_API_CALL } from '../shared/n8n-internals';
  * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
  */
 const OPERATIONS = [getAll.option, CUSTOM_API_CALL];
-const ALL = ['getAll'];
 
 export class RosteringPublicHoliday implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,28 +34,14 @@ export class RosteringPublicHoliday implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'hidden',
-				noDataExpression: true,
-				options: [{ name: 'Public Holiday', value: 'publicHoliday' }],
-				default: 'publicHoliday',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['publicHoliday'] } },
-				options: OPERATIONS,
-				default: 'getAll',
-				// Information, not a warning: n8n draws every notice in warning colours.
-				hint:
-					"Holidays are worked out per location, the way the service pays them, including days the business added or removed. Each location's holidays are listed separately.",
-			},
+			...resourceAndOperation(
+				{ name: 'Public Holiday', value: 'publicHoliday' },
+				OPERATIONS,
+				'getAll',
+				"Holidays are worked out per location, the way the service pays them, including days the business added or removed. Each location's holidays are listed separately.",
+			),
 			...getAll.properties,
-			requestOptions([], ALL),
+			requestOptions([], ['getAll']),
 		],
 	};
 

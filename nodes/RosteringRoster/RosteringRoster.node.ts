@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions } from '../shared/editor/fields';
+import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
@@ -13,7 +13,6 @@ import { CUSTOM_API_CALL } from '../shared/n8n-internals';
  * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
  */
 const OPERATIONS = [get.option, getAll.option, CUSTOM_API_CALL];
-const ALL = ['get',  'getAll'];
 
 export class RosteringRoster implements INodeType {
 	description: INodeTypeDescription = {
@@ -39,26 +38,10 @@ export class RosteringRoster implements INodeType {
 			inferredNotice(
 				'One roster per location per week (Monday to Sunday). Reading never creates one: a week nobody has rostered is not listed.',
 			),
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'hidden',
-				noDataExpression: true,
-				options: [{ name: 'Roster', value: 'roster' }],
-				default: 'roster',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['roster'] } },
-				options: OPERATIONS,
-				default: 'getAll',
-			},
+			...resourceAndOperation({ name: 'Roster', value: 'roster' }, OPERATIONS, 'getAll'),
 			...get.properties,
 			...getAll.properties,
-			requestOptions([], ALL),
+			requestOptions([], ['get', 'getAll']),
 		],
 	};
 

@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions } from '../shared/editor/fields';
+import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as getAll from './getAll.operation';
@@ -12,7 +12,6 @@ import { CUSTOM_API_CALL } from '../shared/n8n-internals';
  * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
  */
 const OPERATIONS = [getAll.option, CUSTOM_API_CALL];
-const ALL = ['getAll'];
 
 export class RosteringShiftCover implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,25 +37,9 @@ export class RosteringShiftCover implements INodeType {
 			inferredNotice(
 				'The people who could work the shift, unranked: choose among them by your own rules. Check leave and availability with the Leave Request and Availability nodes.',
 			),
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'hidden',
-				noDataExpression: true,
-				options: [{ name: 'Who Can Cover', value: 'shiftCover' }],
-				default: 'shiftCover',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['shiftCover'] } },
-				options: OPERATIONS,
-				default: 'getAll',
-			},
+			...resourceAndOperation({ name: 'Who Can Cover', value: 'shiftCover' }, OPERATIONS, 'getAll'),
 			...getAll.properties,
-			requestOptions([], ALL),
+			requestOptions([], ['getAll']),
 		],
 	};
 

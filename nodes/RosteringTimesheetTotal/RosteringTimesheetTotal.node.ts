@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions } from '../shared/editor/fields';
+import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
@@ -12,7 +12,6 @@ import { CUSTOM_API_CALL } from '../shared/n8n-internals';
  * parameters. Custom API Call last, so that n8n appends no nameless copy of its own (n8n-internals A8).
  */
 const OPERATIONS = [get.option, CUSTOM_API_CALL];
-const ALL = ['get'];
 
 export class RosteringTimesheetTotal implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,25 +37,9 @@ export class RosteringTimesheetTotal implements INodeType {
 			inferredNotice(
 				"One row per person: the hours of approved and pending timesheets started between From and To (days at each timesheet's location). Rejected timesheets and those still open are left out. Each figure is rounded once, so Total can differ from Approved + Pending by 0.01.",
 			),
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'hidden',
-				noDataExpression: true,
-				options: [{ name: 'Timesheet Total', value: 'timesheetTotal' }],
-				default: 'timesheetTotal',
-			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['timesheetTotal'] } },
-				options: OPERATIONS,
-				default: 'get',
-			},
+			...resourceAndOperation({ name: 'Timesheet Total', value: 'timesheetTotal' }, OPERATIONS, 'get'),
 			...get.properties,
-			requestOptions([], ALL),
+			requestOptions([], ['get']),
 		],
 	};
 

@@ -1,4 +1,4 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { NAMED_RESOURCES } from './names';
 import { resource, type ListParameter, type ResourceKey } from '../resources';
@@ -25,6 +25,48 @@ export const OPERATION_SUBTITLE =
 /** Shown for these operations. */
 function show(operations: string[]): IDisplayOptions {
 	return { show: { operation: operations } };
+}
+
+/**
+ * The Resource selector and the Operation dropdown of a node that serves one resource. The Resource
+ * stays declared, hidden with its one choice: customOperations reads node.parameters.resource, and
+ * n8n's nodes panel reads the options of a `resource` property. (n8n's scanner asks for a visible
+ * one beyond five operations, the write nodes'.) `operations` ends with Custom API Call
+ * (n8n-internals A8). `hint`: what to know about the resource, under the dropdown; information,
+ * not a warning: n8n draws every notice in warning colours.
+ */
+export function resourceAndOperation(
+	resource: { name: string; value: string },
+	operations: INodePropertyOptions[],
+	defaultOperation: string,
+	hint?: string,
+): INodeProperties[] {
+	const { value } = resource;
+	return [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'hidden',
+			noDataExpression: true,
+			options: [resource],
+			default: value,
+		},
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [value] } },
+			options: operations,
+			default: defaultOperation,
+			...(hint === undefined ? {} : { hint }),
+		},
+	];
+}
+
+/** A notice at the top of a node: what to know before using it. */
+export function notice(text: string): INodeProperties {
+	return { displayName: text, name: 'notice', type: 'notice', default: '' };
 }
 
 export interface LocatorOptions {
@@ -157,17 +199,23 @@ export function placeAndTimes(
 	];
 }
 
+/** The collections of optional parameters, by name: what the editor calls them and its "Add ..." button. */
+const COLLECTIONS = {
+	filters: ['Filters', 'Add Filter'],
+	options: ['Options', 'Add Option'],
+	additionalFields: ['Additional Fields', 'Add Field'],
+	updateFields: ['Update Fields', 'Add Field'],
+} as const;
+
+/** A collection of optional parameters, shown as `displayOptions` says (without: always, as on a trigger). */
+export function collection(name: keyof typeof COLLECTIONS, options: INodeProperties[], displayOptions?: IDisplayOptions): INodeProperties {
+	const [displayName, placeholder] = COLLECTIONS[name];
+	return { displayName, name, type: 'collection', placeholder, default: {}, ...(displayOptions ? { displayOptions } : {}), options };
+}
+
 /** A write node's version 1 collection of optional fields: Additional Fields of its creates, Update Fields of Update. */
 export function fieldsCollection(kind: 'additionalFields' | 'updateFields', operations: string[], options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: kind === 'additionalFields' ? 'Additional Fields' : 'Update Fields',
-		name: kind,
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: show(operations),
-		options,
-	};
+	return collection(kind, options, show(operations));
 }
 
 /**
@@ -248,14 +296,9 @@ export function addNamesOption(displayOptions?: IDisplayOptions): INodePropertie
  * key, tells them apart, so each node's call stays the same.
  */
 export function requestOptions(writeOperations: string[], allOperations: string[]): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show(allOperations),
-		options: [
+	return collection(
+		'options',
+		[
 			addNamesOption({ show: { '/operation': ['get', 'getAll'], '/resource': NAMED_RESOURCES } }),
 			simplifyOption(),
 			{
@@ -269,7 +312,8 @@ export function requestOptions(writeOperations: string[], allOperations: string[
 			},
 			maxRateLimitWaitOption('a longer wait fails with an error instead'),
 		],
-	};
+		show(allOperations),
+	);
 }
 
 /** Options › Max Rate-Limit Wait (params.ts maxRateLimitWait reads it); `beyond`: what a longer wait does. */
@@ -394,15 +438,7 @@ export function getManyFilters(key: ResourceKey, required: ListParameter[] = [],
 	const options = [...params.map((p) => filterFor(key, p)), params.includes('from') && params.includes('to') ? daysFilter(key) : undefined, key === 'shift' ? OPEN_SHIFTS_ONLY : undefined]
 		.filter((p): p is INodeProperties => p !== undefined)
 		.sort((a, b) => a.displayName.localeCompare(b.displayName));
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: show([operation]),
-		options,
-	};
+	return collection('filters', options, show([operation]));
 }
 
 /** A list parameter the endpoint requires (public holidays' from and to), asked for on its own. */
@@ -417,12 +453,9 @@ export function requiredListParameter(key: ResourceKey, parameter: ListParameter
  * reads, then that its address is our guess (resources.ts `shown: false`), so a 404 is understood.
  */
 export function inferredNotice(what: string): INodeProperties {
-	return {
-		displayName: `${what} The service's documentation does not give this list's address, so the node calls the likeliest one. If a run says nothing is there, use the HTTP Request node with this credential and the address the service gives you.`,
-		name: 'notice',
-		type: 'notice',
-		default: '',
-	};
+	return notice(
+		`${what} The service's documentation does not give this list's address, so the node calls the likeliest one. If a run says nothing is there, use the HTTP Request node with this credential and the address the service gives you.`,
+	);
 }
 
 /** The list filters a trigger on `key` may set: its id and status filters, not dates or paging. */
@@ -437,13 +470,5 @@ export function triggerFilters(key: ResourceKey): INodeProperties {
 			return filter;
 		})
 		.sort((a, b) => a.displayName.localeCompare(b.displayName));
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { resource: [key] } },
-		options,
-	};
+	return collection('filters', options, { show: { resource: [key] } });
 }

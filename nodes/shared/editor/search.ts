@@ -46,6 +46,19 @@ async function search(
 	return { results, paginationToken: after };
 }
 
+/** A list-search method, as n8n calls it: `this` is the editor's context. */
+type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+
+/**
+ * A picker's search of `key`'s list, each record shown as `label` says. `query` is made at each
+ * search, so that dates count from the day the picker is opened and a location chosen narrows it.
+ */
+function searchOf(key: ResourceKey, label: (record: IDataObject) => string, query: (ctx: ILoadOptionsFunctions) => IDataObject = () => ({})): ListSearch {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		return await search(this, key, query(this), label, filter, paginationToken);
+	};
+}
+
 /**
  * The id chosen in another picker of the node (top level, or inside Filters), if any. Read without
  * extractValue: n8n-core 2.40.3 throws "Could not find property" for extractValue on a parameter
@@ -65,13 +78,7 @@ function currentId(ctx: ILoadOptionsFunctions, name: string): string | undefined
 	return undefined;
 }
 
-async function searchLocations(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(this, 'location', {}, (l) => `${recordName(l) ?? String(l.id)} (${timezoneOf(l) ?? 'time zone not shown'})`, filter, paginationToken);
-}
+const searchLocations = searchOf('location', (l) => `${recordName(l) ?? String(l.id)} (${timezoneOf(l) ?? 'time zone not shown'})`);
 
 /** Positions of the location chosen in the node, when one is chosen. */
 async function searchPositions(
@@ -93,49 +100,20 @@ async function searchPositions(
 	);
 }
 
-async function searchEmployees(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(
-		this,
-		'employee',
-		{},
-		(e) => employeeName(e) ?? `employee ${String(e.id).slice(-6)}`,
-		filter,
-		paginationToken,
-	);
-}
+const searchEmployees = searchOf('employee', (e) => employeeName(e) ?? `employee ${String(e.id).slice(-6)}`);
 
 /** Shifts from yesterday to four weeks ahead, labelled with their local times as the API gives them. */
-async function searchShifts(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const locationId = currentId(this, 'locationId');
-	return await search(
-		this,
-		'shift',
-		{ ...around(1, 28), ...(locationId ? { location_id: locationId } : {}) },
-		(s) =>
-			`${String(s.start_time).slice(0, 16).replace('T', ' ')}–${String(s.end_time).slice(11, 16)} · ${
-				s.employee_id ? `employee ${String(s.employee_id).slice(-6)}` : 'open shift'
-			} · ${s.status}`,
-		filter,
-		paginationToken,
-	);
-}
+const searchShifts = searchOf(
+	'shift',
+	(s) => `${String(s.start_time).slice(0, 16).replace('T', ' ')}–${String(s.end_time).slice(11, 16)} · ${s.employee_id ? `employee ${String(s.employee_id).slice(-6)}` : 'open shift'} · ${s.status}`,
+	(ctx) => {
+		const locationId = currentId(ctx, 'locationId');
+		return { ...around(1, 28), ...(locationId ? { location_id: locationId } : {}) };
+	},
+);
 
 /** Projects, active first as the service lists them, with their codes. */
-async function searchProjects(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(this, 'project', {}, (p) => `${p.name} (${p.code})`, filter, paginationToken);
-}
+const searchProjects = searchOf('project', (p) => `${p.name} (${p.code})`);
 
 /** A label for a record that runs from start_time to end_time: "2026-11-23 09:00–17:00 · status". */
 function timedLabel(record: IDataObject): string {
@@ -153,55 +131,20 @@ function around(daysBack: number, daysAhead: number): IDataObject {
 }
 
 /** Timesheets of the last four weeks. */
-async function searchTimesheets(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(this, 'timesheet', around(28, 1), timedLabel, filter, paginationToken);
-}
+const searchTimesheets = searchOf('timesheet', timedLabel, () => around(28, 1));
 
 /** On-demand shifts from a week ago to four weeks ahead. */
-async function searchOnDemandShifts(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(this, 'onDemandShift', around(7, 28), timedLabel, filter, paginationToken);
-}
+const searchOnDemandShifts = searchOf('onDemandShift', timedLabel, () => around(7, 28));
 
 /** Employments, labelled by basis and start date; archived ones are people who left. */
-async function searchEmployments(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(
-		this,
-		'employment',
-		{ include_archived: true },
-		(e) =>
-			`${String(e.employment_basis)} since ${e.start_date ?? 'unknown'} · employee ${String(e.employee_id).slice(-6)}${e.archived ? ' (left)' : ''}`,
-		filter,
-		paginationToken,
-	);
-}
+const searchEmployments = searchOf(
+	'employment',
+	(e) => `${String(e.employment_basis)} since ${e.start_date ?? 'unknown'} · employee ${String(e.employee_id).slice(-6)}${e.archived ? ' (left)' : ''}`,
+	() => ({ include_archived: true }),
+);
 
 /** Shift swaps, labelled by their answer and when they were asked. */
-async function searchShiftSwaps(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(
-		this,
-		'shiftSwap',
-		{},
-		(w) => `${String(w.requested_at).slice(0, 16).replace('T', ' ')} · shift ${String(w.shift_id).slice(-6)} · ${w.status}`,
-		filter,
-		paginationToken,
-	);
-}
+const searchShiftSwaps = searchOf('shiftSwap', (w) => `${String(w.requested_at).slice(0, 16).replace('T', ' ')} · shift ${String(w.shift_id).slice(-6)} · ${w.status}`);
 
 /** Location names by id, archived included, for labels of records that name only their location. */
 async function locationNames(ctx: ILoadOptionsFunctions): Promise<Map<string, string>> {
@@ -232,36 +175,15 @@ async function searchRosters(
 }
 
 /** Leave requests from a month back to two months ahead (the list takes at most 92 days). */
-async function searchLeaveRequests(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(
-		this,
-		'leaveRequest',
-		around(30, 60),
-		(l) => `${l.start_date}–${l.end_date} · ${l.status} · employee ${String(l.employee_id).slice(-6)}`,
-		filter,
-		paginationToken,
-	);
-}
+const searchLeaveRequests = searchOf(
+	'leaveRequest',
+	(l) => `${l.start_date}–${l.end_date} · ${l.status} · employee ${String(l.employee_id).slice(-6)}`,
+	() => around(30, 60),
+);
 
-async function searchLeaveTypes(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(this, 'leaveType', {}, (t) => `${t.name}${t.paid === false && !/unpaid/i.test(String(t.name)) ? ' (unpaid)' : ''}`, filter, paginationToken);
-}
+const searchLeaveTypes = searchOf('leaveType', (t) => `${t.name}${t.paid === false && !/unpaid/i.test(String(t.name)) ? ' (unpaid)' : ''}`);
 
-async function searchAwards(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(this, 'award', {}, (a) => `${a.name} (${a.code})`, filter, paginationToken);
-}
+const searchAwards = searchOf('award', (a) => `${a.name} (${a.code})`);
 
 export const listSearch = {
 	searchAwards,

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { subjectOf } from '../requests/errors';
 import { beforeOf, changedAt, learn, startState, takeChanges, windowStart, type Change, type ChangeEvent, type TriggerState } from './changes';
-import { addNamesOption, maxRateLimitWaitOption, triggerFilters } from '../editor/fields';
+import { addNamesOption, collection, maxRateLimitWaitOption, triggerFilters } from '../editor/fields';
 import { keepPollState } from '../n8n-internals';
 import { addNames, NAMED_FIELDS, NAMED_RESOURCES } from '../editor/names';
 import { maxRateLimitWait } from '../input/params';
@@ -236,25 +236,18 @@ function triggerOptions(key?: ResourceKey): INodeProperties {
 				},
 			]
 		: [];
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			...addNames,
-			maxRateLimitWaitOption('a longer wait fails the poll, and the next poll delivers what this one could not'),
-			{
-				displayName: 'Say What Changed',
-				name: 'sayWhatChanged',
-				type: 'boolean',
-				default: true,
-				description: `Whether each update says which fields changed, with their previous values. The trigger then remembers up to ${MAX_REMEMBERED.toLocaleString('en')} records in the workflow's static data (up to about 460 bytes a shift: 4.6 MB for 10,000), learning the records in use when the workflow is published. Off: nothing is remembered, updates say changes_known false, and the events that need the previous values (and No Clock-In) do not come out.`,
-			},
-			...watchFields,
-		],
-	};
+	return collection('options', [
+		...addNames,
+		maxRateLimitWaitOption('a longer wait fails the poll, and the next poll delivers what this one could not'),
+		{
+			displayName: 'Say What Changed',
+			name: 'sayWhatChanged',
+			type: 'boolean',
+			default: true,
+			description: `Whether each update says which fields changed, with their previous values. The trigger then remembers up to ${MAX_REMEMBERED.toLocaleString('en')} records in the workflow's static data (up to about 460 bytes a shift: 4.6 MB for 10,000), learning the records in use when the workflow is published. Off: nothing is remembered, updates say changes_known false, and the events that need the previous values (and No Clock-In) do not come out.`,
+		},
+		...watchFields,
+	]);
 }
 
 /** "start_time" → "Start Time", "employee_ids" → "Employee IDs". */
