@@ -54,8 +54,31 @@ export const MANAGER_ALERTS_TABLE = {
 	columns: ['event', 'who', 'location', 'message', 'record_id', 'employee_id', 'told_at'],
 };
 
+/**
+ * The Data Table standing in for Slack, SMS or email in the team's workflows (each person told their
+ * week, leave checked against the roster, labour against sales): one row per message sent. `key`
+ * says what the message told (the week's shifts; a change by shift, moment and person; the leave
+ * request; the location and day; the week's summary), so that nothing is told twice.
+ */
+export const MESSAGES_TABLE = {
+	name: 'Messages sent',
+	columns: ['to', 'employee_id', 'kind', 'message', 'key', 'sent_at'],
+};
+
+/** The log of the shifts told as published, by shift and the moment it was published: the week's messages tell each once. */
+export const SHIFTS_TOLD_TABLE = {
+	name: 'Shifts told',
+	columns: ['shift_id', 'published_at', 'employee_id', 'told_at'],
+};
+
+/** The Data Table standing in for the till's daily export: sales per location (by name) and day. */
+export const TILL_SALES_TABLE = {
+	name: 'Till sales (stand-in)',
+	columns: ['date', 'location', 'sales'],
+};
+
 /** Every Data Table the examples use, which the demo creates. */
-export const DEMO_TABLES = [SHIFT_CHANGES_TABLE, EXPORTED_TIMESHEETS_TABLE, CALENDAR_TABLE, MANAGER_ALERTS_TABLE];
+export const DEMO_TABLES = [SHIFT_CHANGES_TABLE, EXPORTED_TIMESHEETS_TABLE, CALENDAR_TABLE, MANAGER_ALERTS_TABLE, MESSAGES_TABLE, SHIFTS_TOLD_TABLE, TILL_SALES_TABLE];
 
 interface Node {
 	id: string;
@@ -118,16 +141,16 @@ function chain(name: string, active: boolean, steps: Node[], extra: Node[] = [],
 
 /**
  * Nodes joined as `edges` say ([from, to] or [from, to, output]: an IF's true branch is output 0,
- * its false branch 1), laid out left to right in the order given, branches below one another.
+ * its false branch 1; [from, to, output, input]: a Merge's second input is input 1), laid out left to right in the order given, branches below one another.
  */
-function graph(name: string, active: boolean, steps: Node[], edges: Array<[string, string, number?]>, extra: Node[] = [], runFrom?: string): ExampleWorkflow {
+function graph(name: string, active: boolean, steps: Node[], edges: Array<[string, string, number?, number?]>, extra: Node[] = [], runFrom?: string): ExampleWorkflow {
 	const connections: ExampleWorkflow['connections'] = {};
 	const column = new Map<string, number>([[steps[0].name, 0]]);
 	const rows = new Map<number, number>();
-	for (const [from, to, output = 0] of edges) {
+	for (const [from, to, output = 0, input = 0] of edges) {
 		const main = (connections[from] ??= { main: [] }).main;
 		while (main.length <= output) main.push([]);
-		main[output].push({ node: to, type: 'main', index: 0 });
+		main[output].push({ node: to, type: 'main', index: input });
 		if (!column.has(to)) column.set(to, (column.get(from) ?? 0) + 1);
 	}
 	for (const step of steps) {
@@ -182,11 +205,11 @@ function condition(name: string, kind: 'filter' | 'if', left: string, operation:
 	});
 }
 
-/** Edit Fields (Set 3.4) keeping the named fields, each from an expression. */
-function fields(name: string, values: Record<string, string>): Node {
+/** Edit Fields (Set 3.4) keeping the named fields, each from an expression (text unless typed: `[expression, 'number']`). */
+function fields(name: string, values: Record<string, string | [string, 'number' | 'array']>): Node {
 	return node(name, 'n8n-nodes-base.set', 3.4, 0, {
 		assignments: {
-			assignments: Object.entries(values).map(([field, value]) => ({ id: randomUUID(), name: field, value, type: 'string' })),
+			assignments: Object.entries(values).map(([field, value]) => ({ id: randomUUID(), name: field, value: Array.isArray(value) ? value[0] : value, type: Array.isArray(value) ? value[1] : 'string' })),
 		},
 		options: {},
 	});
@@ -312,7 +335,19 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		'Run',
 	);
 
-	return [shiftChanges, openShifts, publishedAlert, whosOn, fortnight, payrollExport(ids), calendarSync(ids, polling), managerAlerts(ids, polling)];
+	return [
+		shiftChanges,
+		openShifts,
+		publishedAlert,
+		whosOn,
+		fortnight,
+		payrollExport(ids),
+		calendarSync(ids, polling),
+		managerAlerts(ids, polling),
+		eachPersonTheirWeek(ids, polling),
+		leaveAgainstRoster(ids, polling),
+		labourAgainstSales(ids),
+	];
 }
 
 /** A time the service wrote (with the location's offset) as a person reads it: "Mon 30 Nov 09:00". */
@@ -487,5 +522,339 @@ function calendarSync(ids: DemoIds, polling: Record<string, unknown>): ExampleWo
 				340,
 			),
 		],
+	);
+}
+
+/** A shift as a person reads it, from the record's own fields: "Tue 3 Mar 09:00–17:00, Barista at Circular Quay Café". */
+function shiftLine(record: string, start = `${record}.start_time`, end = `${record}.end_time`): string {
+	return `${LOCAL_TIME(start)} + "–" + ${LOCAL_TIME(end, 'HH:mm')} + ", " + (${record}.position_name ?? "shift") + " at " + (${record}.location_name ?? ${record}.location_id)`;
+}
+
+/** Data Table › If Row Does Not Exist on the Messages sent table: the items whose `key` no message has. */
+function notSentYet(name: string, key: string): Node {
+	return tableRows(name, 'rowNotExists', MESSAGES_TABLE, { key });
+}
+
+/** The stand-in channel: Data Table › Insert into Messages sent (each item has exactly its columns). */
+function send(name: string): Node {
+	return node(name, 'n8n-nodes-base.dataTable', 1.1, 0, { dataTableId: { __rl: true, mode: 'name', value: MESSAGES_TABLE.name }, columns: tableColumns(MESSAGES_TABLE), options: {} });
+}
+
+const ONE_SIDED = ['true', 'false', 'exists', 'notExists', 'empty', 'notEmpty'];
+
+/** Filter 2.2 with every condition true: [left, operation, right, type]. */
+function conditions(name: string, all: Array<[string, string, string | number, string]>): Node {
+	return node(name, 'n8n-nodes-base.filter', 2.2, 0, {
+		conditions: {
+			options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+			// A one-sided operator (is true, exists...) is saved with singleValue, as the editor does: the right value then is not checked.
+			conditions: all.map(([left, operation, right, type]) => ({ id: randomUUID(), leftValue: left, rightValue: right, operator: { type, operation, ...(ONE_SIDED.includes(operation) ? { singleValue: true } : {}) } })),
+			combinator: 'and',
+		},
+		options: {},
+	});
+}
+
+/** Summarize 1.1: split by `by`, each field aggregated as given ([field, aggregation, separator for concatenate]). */
+function summarize(name: string, by: string, fieldsToSummarize: Array<[string, string, string?]>): Node {
+	return node(name, 'n8n-nodes-base.summarize', 1.1, 0, {
+		fieldsToSummarize: { values: fieldsToSummarize.map(([field, aggregation, separateBy]) => ({ aggregation, field, ...(separateBy !== undefined ? { separateBy } : {}) })) },
+		fieldsToSplitBy: by,
+		options: {},
+	});
+}
+
+/** The week example (test/e2e/demo.test.ts checks it by this name). */
+export const EACH_PERSON_THEIR_WEEK = 'Tell each person their week, and what changes';
+
+/**
+ * A published week becomes one message per rostered person with their shifts (local times at the
+ * location, position and location by name); a later change to a published shift (moved, given to
+ * someone else, taken off, removed) one message to each person it concerns. A shift told as
+ * published is kept in Shifts told (by its id and the moment), a change told in Messages sent (by
+ * shift, moment and person): neither is told again, so an Execute Workflow (which fetches the last
+ * change again) sends nothing. Drafts are never told.
+ */
+function eachPersonTheirWeek(ids: DemoIds, polling: Record<string, unknown>): ExampleWorkflow {
+	const r = '$json.record';
+	const c = '$json.changes';
+	const moved = `(${c}.start_time || ${c}.end_time)`;
+	const before = shiftLine(r, `(${c}.start_time ? ${c}.start_time.from : ${r}.start_time)`, `(${c}.end_time ? ${c}.end_time.from : ${r}.end_time)`);
+	const key = (who: string) => `"change: " + ${r}.id + "@" + ${r}.updated_at + " " + ${who}`;
+	const message = (who: string, to: string, kind: string, text: string) => `{ to: ${who} ?? "", employee_id: ${to}, kind: "${kind}", message: "Hi " + (${who} ?? "") + ": " + ${text}, key: ${key(to)}, sent_at: $now.toISO() }`;
+	// Who a change concerns, each with one message: the person on the shift now (given it, or it
+	// moved), and the person it was taken from (given to someone else, made open, or removed).
+	const people = [
+		`${r}.employee_id && !${r}.archived && ${c}.employee_id ? ${message(`${r}.employee_name`, `${r}.employee_id`, 'shift_given', `"you have a new shift: " + ${shiftLine(r)} + " (it was " + (${c}.employee_id.from_name ?? "an open shift") + ")"`)} : null`,
+		`${r}.employee_id && !${r}.archived && !${c}.employee_id && ${moved} ? ${message(`${r}.employee_name`, `${r}.employee_id`, 'shift_moved', `"your shift " + ${before} + " has moved to " + ${shiftLine(r)}`)} : null`,
+		`${r}.employee_id && ${r}.archived ? ${message(`${r}.employee_name`, `${r}.employee_id`, 'shift_removed', `"your shift " + ${before} + " was cancelled"`)} : null`,
+		`${c}.employee_id && ${c}.employee_id.from ? ${message(`${c}.employee_id.from_name`, `${c}.employee_id.from`, 'shift_taken_off', `"your shift " + ${before} + " is no longer yours: " + (${r}.employee_name ? "it was given to " + ${r}.employee_name : "it is an open shift now")`)} : null`,
+	];
+	return graph(
+		EACH_PERSON_THEIR_WEEK,
+		true,
+		[
+			node(
+				'When shifts are published or change',
+				'n8n-nodes-rostering.rosteringShiftTrigger',
+				1,
+				0,
+				{ ...polling, events: ['published', 'assigned', 'became_open', 'times_changed', 'removed'], filters: {}, options: { addNames: true } },
+				ids,
+			),
+			condition('Published?', 'if', '={{ $json.event }}', 'equals', 'published'),
+			condition('Rostered to someone', 'filter', `={{ ${r}.employee_id ?? "" }}`, 'notEquals', ''),
+			fields('One line per shift', {
+				employee_id: `={{ ${r}.employee_id }}`,
+				who: `={{ ${r}.employee_name ?? ${r}.employee_id }}`,
+				start: `={{ ${r}.start_time }}`,
+				line: `={{ ${shiftLine(r)} }}`,
+				shift_id: `={{ ${r}.id }}`,
+				published_at: `={{ ${r}.updated_at }}`,
+			}),
+			tableRows('Not told yet', 'rowNotExists', SHIFTS_TOLD_TABLE, { shift_id: '={{ $json.shift_id }}', published_at: '={{ $json.published_at }}' }),
+			node('In time order', 'n8n-nodes-base.sort', 1, 0, { sortFieldsUi: { sortField: [{ fieldName: 'start' }] }, options: {} }),
+			summarize('One message per person', 'employee_id, who', [
+				['line', 'concatenate', '\n'],
+				['shift_id', 'concatenate', ' '],
+			]),
+			fields('Their week', {
+				to: '={{ $json.who }}',
+				employee_id: '={{ $json.employee_id }}',
+				kind: 'week',
+				message: '={{ "Hi " + $json.who + ", your shifts, published:\\n" + $json.concatenated_line }}',
+				key: '={{ "week: " + $json.concatenated_shift_id }}',
+				sent_at: '={{ $now.toISO() }}',
+			}),
+			// Below the message's branch, so that n8n runs it after the message is sent: a run stopped in between tells those shifts again rather than never.
+			fields('As told', { shift_id: '={{ $json.shift_id }}', published_at: '={{ $json.published_at }}', employee_id: '={{ $json.employee_id }}', told_at: '={{ $now.toISO() }}' }),
+			node('Record as told', 'n8n-nodes-base.dataTable', 1.1, 0, { dataTableId: { __rl: true, mode: 'name', value: SHIFTS_TOLD_TABLE.name }, columns: tableColumns(SHIFTS_TOLD_TABLE), options: {} }),
+			conditions('Published shifts only', [
+				[`={{ ${r}.status }}`, 'equals', 'published', 'string'],
+				// Published just now (a shift given to someone and published in one go): its week message tells it.
+				[`={{ ${c}.status === undefined }}`, 'true', '', 'boolean'],
+			]),
+			fields('Each person concerned', { people: [`={{ [${people.join(', ')}].filter((message) => message !== null) }}`, 'array'] }),
+			node('One item per person', 'n8n-nodes-base.splitOut', 1, 0, { fieldToSplitOut: 'people', options: {} }),
+			// A change that is several events at once (moved and given to someone) gives the same messages twice.
+			node('Once per change and person', 'n8n-nodes-base.removeDuplicates', 2, 0, { compare: 'selectedFields', fieldsToCompare: 'key', options: {} }),
+			notSentYet('Not sent yet', '={{ $json.key }}'),
+			send('Send (stand-in: Messages sent)'),
+		],
+		[
+			['When shifts are published or change', 'Published?'],
+			['Published?', 'Rostered to someone', 0],
+			['Published?', 'Published shifts only', 1],
+			['Rostered to someone', 'One line per shift'],
+			['One line per shift', 'Not told yet'],
+			['Not told yet', 'In time order'],
+			['Not told yet', 'As told'],
+			['As told', 'Record as told'],
+			['In time order', 'One message per person'],
+			['One message per person', 'Their week'],
+			['Their week', 'Send (stand-in: Messages sent)'],
+			['Published shifts only', 'Each person concerned'],
+			['Each person concerned', 'One item per person'],
+			['One item per person', 'Once per change and person'],
+			['Once per change and person', 'Not sent yet'],
+			['Not sent yet', 'Send (stand-in: Messages sent)'],
+		],
+		[
+			note(
+				"## Each person told their week, and what changes\nPublished, this watches the roster (Rostering Shift Trigger: Published, Assigned, Became Open, Times Changed, Removed). When a manager publishes a week, each rostered person gets **one** message with their shifts (times at the location, position and location by name). When a published shift of theirs later moves, is given to someone else, made open or removed, each person it concerns gets one message saying what changed. Drafts are never told.\n\nThe **Messages sent** data table stands in for the channel: put Slack, SMS or email in place of **Send** (look the person up by `employee_id`: Rostering Employee › Get has their email and phone) and keep the insert beside it as the log of changes told. **Shifts told** keeps each shift told as published (by id and the moment it was published), so a re-run or **Execute workflow** sends nothing twice. Imported from examples/, it needs data tables **Messages sent** (text columns to, employee_id, kind, message, key, sent_at) and **Shifts told** (shift_id, published_at, employee_id, told_at).",
+				600,
+				380,
+			),
+		],
+	);
+}
+
+/** The leave example (test/e2e/demo.test.ts checks it by this name). */
+export const LEAVE_AGAINST_ROSTER = 'Leave requests checked against the roster';
+
+/**
+ * A new leave request, still pending: the shifts the person is rostered on in its days, each with
+ * the people free to cover it (Who Can Cover), in one message to the manager who decides it in the
+ * service. One message per request (the Messages sent table by the request's id).
+ */
+function leaveAgainstRoster(ids: DemoIds, polling: Record<string, unknown>): ExampleWorkflow {
+	const request = "$('When leave is requested').item.json.record";
+	const day = (date: string) => `DateTime.fromISO(${date}).toFormat("ccc d LLL")`;
+	return graph(
+		LEAVE_AGAINST_ROSTER,
+		true,
+		[
+			node('When leave is requested', 'n8n-nodes-rostering.rosteringLeaveRequestTrigger', 1, 0, { ...polling, events: ['created'], filters: {}, options: { addNames: true } }, ids),
+			condition('Waiting for a decision', 'filter', '={{ $json.record.status }}', 'equals', 'pending'),
+			node(
+				'Their shifts in those days',
+				'n8n-nodes-rostering.rosteringShift',
+				2,
+				0,
+				{
+					returnAll: true,
+					filters: { employeeId: { __rl: true, mode: 'id', value: '={{ $json.record.employee_id }}' }, from: '={{ $json.record.start_date }}', to: '={{ $json.record.end_date }}' },
+					options: { addNames: true },
+					requestOptions: {},
+				},
+				ids,
+			),
+			fields('One line per shift', {
+				leave_request_id: `={{ ${request}.id }}`,
+				employee_id: `={{ ${request}.employee_id }}`,
+				who: `={{ ${request}.employee_name ?? ${request}.employee_id }}`,
+				days: `={{ ${day(`${request}.start_date`)} + (${request}.end_date === ${request}.start_date ? "" : " to " + ${day(`${request}.end_date`)}) }}`,
+				shift_id: '={{ $json.id }}',
+				line: `={{ ${shiftLine('$json')} }}`,
+			}),
+			node('Who can cover', 'n8n-nodes-rostering.rosteringShiftCover', 1, 0, { shiftId: { __rl: true, mode: 'id', value: '={{ $json.shift_id }}' }, returnAll: true, options: {}, requestOptions: {} }, ids),
+			fields('Each candidate', { shift_id: "={{ $('One line per shift').item.json.shift_id }}", name: '={{ $json.first_name + " " + $json.last_name }}' }),
+			summarize('Candidates per shift', 'shift_id', [['name', 'concatenate', ', ']]),
+			// Every shift, with its candidates where there are some (Who Can Cover gives none for a shift nobody can take).
+			node('Each shift with its cover', 'n8n-nodes-base.merge', 3.2, 0, { mode: 'combine', fieldsToMatchString: 'shift_id', joinMode: 'enrichInput1', options: {} }),
+			fields('Shift and cover', {
+				leave_request_id: '={{ $json.leave_request_id }}',
+				employee_id: '={{ $json.employee_id }}',
+				who: '={{ $json.who }}',
+				days: '={{ $json.days }}',
+				shift_id: '={{ $json.shift_id }}',
+				text: '={{ "• " + $json.line + ": " + ($json.concatenated_name ? "can cover: " + $json.concatenated_name : "nobody free to cover") }}',
+			}),
+			summarize('One note per request', 'leave_request_id, employee_id, who, days', [
+				['text', 'concatenate', '\n'],
+				['shift_id', 'concatenate', ' '],
+			]),
+			fields('The note', {
+				to: 'Manager',
+				employee_id: '={{ $json.employee_id }}',
+				kind: 'leave_check',
+				message: '={{ $json.who + " asks for leave, " + $json.days + ". Rostered then:\\n" + $json.concatenated_text }}',
+				key: '={{ "leave: " + $json.leave_request_id }}',
+				sent_at: '={{ $now.toISO() }}',
+			}),
+			notSentYet('Not sent yet', '={{ $json.key }}'),
+			send('Send (stand-in: Messages sent)'),
+		],
+		[
+			['When leave is requested', 'Waiting for a decision'],
+			['Waiting for a decision', 'Their shifts in those days'],
+			['Their shifts in those days', 'One line per shift'],
+			['One line per shift', 'Each shift with its cover'],
+			['One line per shift', 'Who can cover'],
+			['Who can cover', 'Each candidate'],
+			['Each candidate', 'Candidates per shift'],
+			['Candidates per shift', 'Each shift with its cover', 0, 1],
+			['Each shift with its cover', 'Shift and cover'],
+			['Shift and cover', 'One note per request'],
+			['One note per request', 'The note'],
+			['The note', 'Not sent yet'],
+			['Not sent yet', 'Send (stand-in: Messages sent)'],
+		],
+		[
+			note(
+				"## Leave checked against the roster\nPublished, this looks at each new leave request still waiting for a decision (Rostering Leave Request Trigger: Created), lists the shifts the person is rostered on in those days (Rostering Shift › Get Many by employee and dates) and, for each, who is free to cover it (Rostering Who Can Cover: employed, allowed there, no overlapping shift), in one message for the manager who decides it in the service. A request with no shifts in its days sends nothing.\n\nThe **Messages sent** data table stands in for Slack or email (to the manager) and keeps one message per request. Who Can Cover does not check leave or availability: the candidates are the people free on the roster. Imported from examples/, it needs a data table **Messages sent** with text columns to, employee_id, kind, message, key, sent_at.",
+				600,
+				360,
+			),
+		],
+	);
+}
+
+/** The labour example (test/e2e/demo.test.ts runs it by this name). */
+export const LABOUR_AGAINST_SALES = 'Labour against sales, each morning';
+
+/**
+ * Each location's labour cost per day (Rostering Labour Cost: actual from timesheets, rostered where
+ * nothing was worked) against the day's sales from the till's export (a Data Table standing in),
+ * for the last seven days: a message for a day whose labour passes the percentage Settings sets,
+ * once per location and day, and the week's summary per location as an HTML table, once per week.
+ */
+function labourAgainstSales(ids: DemoIds): ExampleWorkflow {
+	const settings = "$('Settings').first().json";
+	return graph(
+		LABOUR_AGAINST_SALES,
+		false,
+		[
+			node('Every morning at 7', 'n8n-nodes-base.scheduleTrigger', 1.2, 0, { rule: { interval: [{ field: 'cronExpression', expression: '0 7 * * *' }] } }),
+			fields('Settings', {
+				labour_limit_percent: ['30', 'number'],
+				from: '={{ $today.minus({ days: 7 }).toISODate() }}',
+				to: '={{ $today.minus({ days: 1 }).toISODate() }}',
+			}),
+			node('Labour cost per day', 'n8n-nodes-rostering.rosteringLabourCost', 1, 0, { from: '={{ $json.from }}', to: '={{ $json.to }}', returnAll: true, filters: {}, options: { addNames: true }, requestOptions: {} }, ids),
+			tableRows('Till sales', 'get', TILL_SALES_TABLE, {}, { returnAll: true }),
+			fields('Labour per day', {
+				date: '={{ $json.date }}',
+				location: '={{ $json.location_name ?? $json.location_id }}',
+				location_id: '={{ $json.location_id }}',
+				// Actual cost (timesheets) once people worked that day; the rostered cost before.
+				labour_cost: ['={{ $json.actual_hours > 0 ? $json.actual_cost : $json.rostered_cost }}', 'number'],
+			}),
+			node('Labour and sales by day', 'n8n-nodes-base.merge', 3.2, 0, { mode: 'combine', fieldsToMatchString: 'date, location', options: {} }),
+			fields('Labour %', {
+				date: '={{ $json.date }}',
+				location: '={{ $json.location }}',
+				location_id: '={{ $json.location_id }}',
+				labour_cost: ['={{ $json.labour_cost }}', 'number'],
+				sales: ['={{ Number($json.sales) }}', 'number'],
+				labour_percent: ['={{ Number($json.sales) > 0 ? Math.round($json.labour_cost / Number($json.sales) * 1000) / 10 : 0 }}', 'number'],
+			}),
+			condition('Over the limit', 'filter', '={{ $json.labour_percent }}', 'gt', `={{ ${settings}.labour_limit_percent }}`, 'number'),
+			fields('The alert', {
+				to: 'Manager',
+				employee_id: '',
+				kind: 'labour_over',
+				message: `={{ "Labour at " + $json.location + " on " + DateTime.fromISO($json.date).toFormat("ccc d LLL") + " was " + $json.labour_percent + "% of sales ($" + $json.labour_cost.toFixed(2) + " against $" + $json.sales.toFixed(2) + "), over " + ${settings}.labour_limit_percent + "%" }}`,
+				key: '={{ "labour: " + $json.location_id + " " + $json.date }}',
+				sent_at: '={{ $now.toISO() }}',
+			}),
+			summarize('Per location', 'location', [
+				['labour_cost', 'sum'],
+				['sales', 'sum'],
+			]),
+			fields('Summary row', {
+				Location: '={{ $json.location }}',
+				Labour: '={{ "$" + $json.sum_labour_cost.toFixed(2) }}',
+				Sales: '={{ "$" + $json.sum_sales.toFixed(2) }}',
+				'Labour %': '={{ $json.sum_sales > 0 ? (Math.round($json.sum_labour_cost / $json.sum_sales * 1000) / 10) + "%" : "no sales" }}',
+			}),
+			node('As a table', 'n8n-nodes-base.html', 1.2, 0, { operation: 'convertToHtmlTable', options: {} }),
+			fields('The weekly summary', {
+				to: 'Manager',
+				employee_id: '',
+				kind: 'labour_week',
+				message: `={{ "Labour against sales, " + ${settings}.from + " to " + ${settings}.to + " (limit " + ${settings}.labour_limit_percent + "%):\\n" + $json.table }}`,
+				key: `={{ "labour week: " + ${settings}.from + " to " + ${settings}.to }}`,
+				sent_at: '={{ $now.toISO() }}',
+			}),
+			notSentYet('Not sent yet', '={{ $json.key }}'),
+			send('Send (stand-in: Messages sent)'),
+		],
+		[
+			['Every morning at 7', 'Settings'],
+			['Settings', 'Labour cost per day'],
+			['Settings', 'Till sales'],
+			['Labour cost per day', 'Labour per day'],
+			['Labour per day', 'Labour and sales by day'],
+			['Till sales', 'Labour and sales by day', 0, 1],
+			['Labour and sales by day', 'Labour %'],
+			['Labour %', 'Over the limit'],
+			['Labour %', 'Per location'],
+			['Over the limit', 'The alert'],
+			['Per location', 'Summary row'],
+			['Summary row', 'As a table'],
+			['As a table', 'The weekly summary'],
+			['The alert', 'Not sent yet'],
+			['The weekly summary', 'Not sent yet'],
+			['Not sent yet', 'Send (stand-in: Messages sent)'],
+		],
+		[
+			note(
+				"## Labour against sales\nEach morning (once published; **Execute workflow** to see it now): each location's labour cost per day for the last seven days (Rostering Labour Cost with names: actual cost from timesheets, rostered cost for a day nobody worked yet) against the day's sales in the **Till sales (stand-in)** data table (date, location by name, sales), which stands in for the till's export. A day over **Settings › labour_limit_percent** (30) gets a message, once; the week's summary per location comes as an HTML table.\n\nMessages go to the **Messages sent** data table: put Slack or Email there (the HTML table reads well in an email). Days without a sales row are not checked. Needs pay:read (costs) with roster:read and timesheets:read. Imported from examples/, it needs the two data tables (the note of each lists its columns: sales date, location, sales; messages to, employee_id, kind, message, key, sent_at).",
+				600,
+				360,
+			),
+		],
+		'Every morning at 7',
 	);
 }

@@ -121,7 +121,7 @@ export async function handleControl(core: Core, method: string, url: URL, body: 
 
 const MANAGER_ACTIONS = [
 	'publishShift', 'publishRoster', 'editShift', 'archiveShift', 'approveTimesheet', 'rejectTimesheet', 'setOnDemandRate', 'publishOnDemandShift',
-	'makeOpen', 'assignShift', 'decideTimesheet', 'decideLeaveRequest', 'clockIn', 'startBreak', 'endBreak', 'clockOut',
+	'makeOpen', 'assignShift', 'decideTimesheet', 'decideLeaveRequest', 'requestLeave', 'clockIn', 'startBreak', 'endBreak', 'clockOut',
 ];
 
 function managerAction(core: Core, action: string, b: Obj): Reply {
@@ -142,6 +142,13 @@ function managerAction(core: Core, action: string, b: Obj): Reply {
 		case 'assignshift': m.assignShift(id, String(b.employeeId ?? b.employee_id)); break;
 		case 'decidetimesheet': m.decideTimesheet(id, b.status as 'approved' | 'rejected'); break;
 		case 'decideleaverequest': m.decideLeaveRequest(id, b.status as 'approved' | 'declined' | 'cancelled'); break;
+		case 'requestleave': {
+			const r = m.requestLeave(String(b.employeeId ?? b.employee_id), String(b.startDate ?? b.start_date), String(b.endDate ?? b.end_date), {
+				typeName: b.typeName === undefined ? undefined : String(b.typeName),
+				reason: b.reason === undefined ? undefined : (b.reason as string | null),
+			});
+			return done({ leave_request_id: r.id });
+		}
 		case 'clockin': {
 			const at = b.at === undefined ? undefined : Date.parse(String(b.at));
 			if (at !== undefined && Number.isNaN(at)) return bad(`at: not a date-time: ${String(b.at)}`);

@@ -4,8 +4,8 @@
  */
 import { planBreaks } from './domain';
 import type { Store } from './store';
-import type { Employee, LeaveStatus, Location, OnDemandStatus, Shift, Timesheet, TimesheetBreak } from './model';
-import { fmt, localDate, parseTimestamp, toMinute } from './time';
+import type { Employee, LeaveRequest, LeaveStatus, Location, OnDemandStatus, Shift, Timesheet, TimesheetBreak } from './model';
+import { daysBetween, fmt, isDate, localDate, parseTimestamp, toMinute } from './time';
 
 export interface ShiftEdit {
 	position_id?: string;
@@ -33,6 +33,12 @@ export interface Manager {
 	setOnDemandStatus(id: string, status: Exclude<OnDemandStatus, 'draft' | 'posted'>): void;
 	/** A manager decides (or cancels) a leave request (leave's fields and states are inferred: CHOICES.md). */
 	decideLeaveRequest(id: string, status: Exclude<LeaveStatus, 'pending'>): void;
+	/**
+	 * A person asks for leave in the service's application: a pending request for the days from
+	 * `startDate` to `endDate` (calendar days at the business's first location), 7.6 hours a day, of
+	 * the leave type named `typeName` (default the business's first leave type in use).
+	 */
+	requestLeave(employeeId: string, startDate: string, endDate: string, options?: { typeName?: string; reason?: string | null }): LeaveRequest;
 
 	/** Takes the person off a shift that has not started: the shift is open again. */
 	makeOpen(id: string): Shift;
@@ -180,6 +186,21 @@ export function manager(store: Store): Manager {
 			if (!['approved', 'declined', 'cancelled'].includes(status)) throw new Error('A leave request is approved, declined or cancelled');
 			r.status = status;
 			store.touch(r);
+		},
+		requestLeave(employeeId, startDate, endDate, options = {}) {
+			const e = person(employeeId);
+			if (!isDate(startDate) || !isDate(endDate) || endDate < startDate) throw new Error(`Leave runs from a date to the same or a later date (not ${startDate} to ${endDate})`);
+			const types = [...store.t.leaveTypes.values()].filter((t) => t.business_id === e.business_id && !t.archived);
+			const type = options.typeName ? types.find((t) => t.name === options.typeName) : types[0];
+			if (!type) throw new Error(`No leave type ${options.typeName ?? ''} in use`.replace('  ', ' '));
+			const stamp = store.stamp();
+			const r: LeaveRequest = {
+				id: store.newId('leave-request'), business_id: e.business_id, employee_id: e.id, type_id: type.id, start_date: startDate, end_date: endDate,
+				hours: Math.round((daysBetween(startDate, endDate) + 1) * 7.6 * 100) / 100, status: 'pending', reason: options.reason ?? null,
+				archived: false, created_at: stamp, updated_at: stamp,
+			};
+			store.t.leaveRequests.set(r.id, r);
+			return r;
 		},
 		makeOpen(id) {
 			const s = find('shifts', id);

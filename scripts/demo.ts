@@ -19,7 +19,7 @@ import * as path from 'path';
 import { startSandbox, type Sandbox, type SandboxState } from '../sandbox';
 import { createN8n, ensureRuntime, startServer, type N8nInstance, type N8nServer } from '../test/e2e/n8n';
 import { connectThroughOAuth } from '../test/e2e/oauth';
-import { exampleWorkflows, DEMO_TABLES } from '../demo/workflows';
+import { exampleWorkflows, DEMO_TABLES, TILL_SALES_TABLE } from '../demo/workflows';
 
 export const DEMO_OWNER = { email: 'demo@rostering.test', firstName: 'Demo', lastName: 'Owner', password: 'Demo-rostering-1' };
 
@@ -76,6 +76,27 @@ function nextWeekAt(timezone: string, now: Date): { nextMonday: string; offset: 
 	const name = new Intl.DateTimeFormat('en-US', { timeZone: timezone, timeZoneName: 'longOffset' }).formatToParts(day).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
 	const offset = name === 'GMT' ? '+00:00' : name.replace('GMT', '');
 	return { nextMonday, offset };
+}
+
+/**
+ * The till's export for the labour example (Labour against sales): each location's sales for the
+ * last fourteen days at the business, made from the labour cost the sandbox gives each day, so that
+ * labour is about a quarter of sales and, at each location, one day of the last week is over the
+ * example's 30% (a day nobody worked sold $800).
+ */
+async function tillSales(sandbox: Sandbox): Promise<Array<Record<string, string>>> {
+	const zone = sandbox.store.t.businesses.get(sandbox.store.mainBusinessId)?.timezone ?? 'UTC';
+	const day = (daysAgo: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(sandbox.clock.now().getTime() - daysAgo * 86_400_000));
+	const token = sandbox.issueToken().access_token;
+	const res = await fetch(`${sandbox.url}/v1/labour-costs?from=${day(14)}&to=${day(1)}&limit=200`, { headers: { authorization: `Bearer ${token}` } });
+	const page = (await res.json()) as { data: Array<{ date: string; location_id: string; rostered_cost?: number; actual_hours?: number; actual_cost?: number }> };
+	const names = new Map(sandbox.store.locations.map((l) => [String(l.id), String(l.name)]));
+	const over = day(3);
+	return page.data.map((row) => {
+		const cost = (row.actual_hours ?? 0) > 0 ? (row.actual_cost ?? 0) : (row.rostered_cost ?? 0);
+		const sales = cost > 0 ? cost / (row.date === over ? 0.38 : 0.24) : 800;
+		return { date: row.date, location: names.get(row.location_id) ?? row.location_id, sales: sales.toFixed(2) };
+	});
 }
 
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
@@ -144,7 +165,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
 		const project = await server.rest<{ id: string }>('GET', '/rest/projects/personal');
 		const tables = n8nKept ? (await server.rest<{ data: Array<{ name: string }> }>('GET', `/rest/projects/${project.id}/data-tables`)).data.map((t) => t.name) : [];
 		for (const table of DEMO_TABLES.filter((t) => !tables.includes(t.name))) {
-			await server.rest('POST', `/rest/projects/${project.id}/data-tables`, { name: table.name, columns: table.columns.map((name) => ({ name, type: 'string' })) });
+			const created = await server.rest<{ id: string }>('POST', `/rest/projects/${project.id}/data-tables`, { name: table.name, columns: table.columns.map((name) => ({ name, type: 'string' })) });
+			if (table === TILL_SALES_TABLE) await server.rest('POST', `/rest/projects/${project.id}/data-tables/${created.id}/insert`, { data: await tillSales(sandbox) });
 		}
 
 		const location = sandbox.store.locations.find((l) => l.timezone === 'Australia/Sydney' && !l.archived)!;

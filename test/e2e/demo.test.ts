@@ -15,7 +15,21 @@ import { DEMO_OWNER, startDemo, type Demo } from '../../scripts/demo';
 import { assertBuilt, differences, executionItems, POLL_EVERY_15_SECONDS, REPO_ROOT, triggersThatLearned, waitFor, type N8nExecution } from './n8n';
 import { byTestId, CHROMIUM, CHROMIUM_ARGS, UI_TIMEOUT } from './browser/ui';
 import { pollsSince } from './trigger-scenario';
-import { CALENDAR_SYNC, CALENDAR_TABLE, EXPORTED_TIMESHEETS_TABLE, exampleWorkflows, MANAGER_ALERTS, MANAGER_ALERTS_TABLE, OPEN_SHIFTS, PAYROLL_EXPORT } from '../../demo/workflows';
+import {
+	CALENDAR_SYNC,
+	CALENDAR_TABLE,
+	EACH_PERSON_THEIR_WEEK,
+	EXPORTED_TIMESHEETS_TABLE,
+	exampleWorkflows,
+	LABOUR_AGAINST_SALES,
+	LEAVE_AGAINST_ROSTER,
+	MANAGER_ALERTS,
+	MANAGER_ALERTS_TABLE,
+	MESSAGES_TABLE,
+	OPEN_SHIFTS,
+	PAYROLL_EXPORT,
+	TILL_SALES_TABLE,
+} from '../../demo/workflows';
 import { HarnessTypes } from '../harness/node-types';
 import { PINNED_N8N_VERSION, runtimeDir } from './n8n/runtime';
 
@@ -124,14 +138,13 @@ describe('the demo (npm run demo)', () => {
 		return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 	}
 
-	test("the eight example workflows are there; three triggers are active (the manager's alerts wait to be published, as their note says)", async () => {
+	test("the eleven example workflows are there; five triggers are active (the manager's alerts wait to be published, as their note says)", async () => {
 		const workflows = await Promise.all(Object.values(demo.workflows).map((id) => demo.server.workflow(id)));
+		expect(workflows).toHaveLength(11);
 		expect(workflows.map((w) => w.name).sort()).toEqual(Object.keys(demo.workflows).sort());
-		expect(workflows.filter((w) => w.active).map((w) => w.name).sort()).toEqual([
-			'Alert when a published shift changes or is removed',
-			CALENDAR_SYNC,
-			'Shift changes → a table',
-		]);
+		expect(workflows.filter((w) => w.active).map((w) => w.name).sort()).toEqual(
+			['Alert when a published shift changes or is removed', CALENDAR_SYNC, 'Shift changes → a table', EACH_PERSON_THEIR_WEEK, LEAVE_AGAINST_ROSTER].sort(),
+		);
 	});
 
 	test('a week of open shifts is created in one request, run again it creates nothing, and the active trigger writes them to the table', async () => {
@@ -292,6 +305,178 @@ describe('the demo (npm run demo)', () => {
 		await event('the shift given to someone', (row) => row?.who === name);
 		await api('DELETE', `shifts/${String(shift.id)}`);
 		expect(await event('the removed shift gone from the calendar', (row) => row === undefined)).toBe('gone');
+	});
+
+	/** Local time at a zone as the examples write it ("Tue 3 Mar 09:00"). */
+	const localAt = (ms: number, zone: string, format = 'ccc d LLL HH:mm') => DateTime.fromMillis(ms, { zone }).setLocale('en-US').toFormat(format);
+	/** A shift as the examples' messages write it: "Tue 3 Mar 09:00–17:00, Barista at Circular Quay Café". */
+	const shiftWords = (s: { start_time: number; end_time: number; position_id: string; location_id: string }) => {
+		const t = demo.sandbox.store.t;
+		const location = t.locations.get(s.location_id)!;
+		return `${localAt(s.start_time, location.timezone)}–${localAt(s.end_time, location.timezone, 'HH:mm')}, ${t.positions.get(s.position_id)!.name} at ${location.name}`;
+	};
+	const personName = (id: string) => {
+		const e = demo.sandbox.store.t.employees.get(id)!;
+		return `${e.preferred_name || e.first_name} ${e.last_name}`;
+	};
+
+	/**
+	 * Each person told their week (issue 40, item 2), published at the demo's start: a manager
+	 * publishes a week of drafts two weeks on (learned by the trigger at publishing), then gives one
+	 * of its shifts to someone else and moves another. Once-only delivery is the point, so this waits
+	 * for the trigger's polls; the re-run is Execute Workflow (the last change fetched again).
+	 */
+	test('each person told their week: a published week is one message each; a change one more to each person concerned; a re-run none', async () => {
+		const workflowId = demo.workflows[EACH_PERSON_THEIR_WEEK];
+		await waitFor('the week trigger learned the shifts in use', 150_000, async () => ((await triggersThatLearned(demo.server, workflowId)) > 0 ? true : undefined));
+		const t = demo.sandbox.store.t;
+		const now = demo.sandbox.clock.now().getTime();
+		// Not the manager's day's location (the last test's): the other locations' rosters with drafts, all
+		// of them starting from tomorrow to 25 days on (what the trigger learned), with people on them.
+		const locations = [...t.locations.values()].filter((l) => l.business_id === demo.sandbox.store.mainBusinessId && !l.archived).filter((_, i) => i !== 1);
+		const weeks = [...t.rosters.values()]
+			.filter((r) => locations.some((l) => l.id === r.location_id))
+			.map((roster) => ({ roster, drafts: [...t.shifts.values()].filter((s) => s.roster_id === roster.id && !s.archived && s.status !== 'published') }))
+			.filter(({ drafts }) => drafts.length > 0 && drafts.every((s) => s.start_time > now + DAY && s.start_time < now + 25 * DAY))
+			.filter(({ drafts }) => new Set(drafts.map((s) => s.employee_id).filter(Boolean)).size >= 3)
+			.sort((a, b) => a.roster.week_start_date.localeCompare(b.roster.week_start_date));
+		expect(weeks.length).toBeGreaterThan(0);
+		const { roster, drafts } = weeks[0];
+		const people = new Map<string, string[]>();
+		for (const s of drafts.filter((x) => x.employee_id)) people.set(s.employee_id!, [...(people.get(s.employee_id!) ?? []), s.id]);
+		const draftIds = new Set(drafts.map((s) => s.id));
+		const messages = async () => await tableRows(MESSAGES_TABLE.name);
+		const weekMessages = async () => (await messages()).filter((row) => row.kind === 'week' && String(row.key).replace(/^week: /, '').split(' ').some((id) => draftIds.has(id)));
+
+		demo.sandbox.clock.advance(1000);
+		demo.sandbox.manager.publishRoster(roster.location_id, roster.week_start_date);
+		const told = await waitFor('one message for each rostered person', 150_000, async () => {
+			const rows = await weekMessages();
+			return rows.length >= people.size ? rows : undefined;
+		});
+		expect(told.map((row) => row.employee_id).sort()).toEqual([...people.keys()].sort());
+		for (const row of told) {
+			const ids = people.get(String(row.employee_id))!;
+			expect(String(row.key).replace(/^week: /, '').split(' ').sort()).toEqual([...ids].sort());
+			// Their shifts in time order, at the location's time, position and location by name.
+			const shifts = ids.map((id) => t.shifts.get(id)!).sort((a, b) => a.start_time - b.start_time);
+			expect(String(row.message)).toBe(`Hi ${personName(String(row.employee_id))}, your shifts, published:\n${shifts.map(shiftWords).join('\n')}`);
+		}
+
+		// Later, in the service: A's shift given to B (free then), and C's shift an hour later.
+		const [a, c] = [...people.keys()];
+		const given = t.shifts.get(people.get(a)![0])!;
+		const free = (await api('GET', `shifts/${given.id}/available-employees?limit=200`)).data as Array<{ employee_id: string }>;
+		const b = free.map((x) => x.employee_id).find((id) => id !== c && t.employees.get(id)?.shared)!;
+		expect(b).toBeDefined();
+		const moved = t.shifts.get(people.get(c)![0])!;
+		const was = { given: shiftWords(given), moved: shiftWords(moved) };
+		demo.sandbox.clock.advance(1000);
+		demo.sandbox.manager.editShift(given.id, { employee_id: b });
+		demo.sandbox.manager.editShift(moved.id, { start_time: new Date(moved.start_time + HOUR).toISOString(), end_time: new Date(moved.end_time + HOUR).toISOString() });
+		const changeMessages = async () => (await messages()).filter((row) => row.kind !== 'week' && (String(row.key).includes(given.id) || String(row.key).includes(moved.id)));
+		const changes = await waitFor('the change told to the three people concerned', 150_000, async () => {
+			const rows = await changeMessages();
+			return rows.length >= 3 ? rows : undefined;
+		});
+		const byKind = Object.fromEntries(changes.map((row) => [String(row.kind), row]));
+		expect(changes.map((row) => `${String(row.kind)} ${String(row.employee_id)}`).sort()).toEqual([`shift_given ${b}`, `shift_moved ${c}`, `shift_taken_off ${a}`].sort());
+		expect(byKind.shift_given.message).toBe(`Hi ${personName(b)}: you have a new shift: ${shiftWords(given)} (it was ${personName(a)})`);
+		expect(byKind.shift_taken_off.message).toBe(`Hi ${personName(a)}: your shift ${was.given} is no longer yours: it was given to ${personName(b)}`);
+		expect(byKind.shift_moved.message).toBe(`Hi ${personName(c)}: your shift ${was.moved} has moved to ${shiftWords(t.shifts.get(moved.id)!)}`);
+
+		// Run again (Execute Workflow fetches the last change again): nothing more, and still one week message each.
+		const before = (await messages()).length;
+		await run(EACH_PERSON_THEIR_WEEK, 'When shifts are published or change');
+		expect((await messages()).length).toBe(before);
+		expect(await changeMessages()).toHaveLength(3);
+		expect(await weekMessages()).toHaveLength(people.size);
+	});
+
+	/**
+	 * Leave checked against the roster (issue 40, item 3), published at the demo's start: a person
+	 * asks for three days of leave in which they are rostered; the manager's message lists exactly
+	 * those shifts, each with who can cover it (as Who Can Cover answers for it).
+	 */
+	test('leave checked against the roster: a leave request lists exactly the shifts it overlaps, each with who can cover; a re-run sends nothing', async () => {
+		const workflowId = demo.workflows[LEAVE_AGAINST_ROSTER];
+		await waitFor('the leave trigger learned the requests in use', 150_000, async () => ((await triggersThatLearned(demo.server, workflowId)) > 0 ? true : undefined));
+		const t = demo.sandbox.store.t;
+		const zone = demo.sandbox.store.t.businesses.get(demo.sandbox.store.mainBusinessId)!.timezone;
+		const now = demo.sandbox.clock.now().getTime();
+		const dayOf = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate()!;
+		// Someone shared, at locations on the business's time zone, with two or more shifts in three days from 3 days on.
+		const shifts = [...t.shifts.values()].filter((s) => !s.archived && s.employee_id && s.start_time > now + 3 * DAY && s.start_time < now + 20 * DAY && t.locations.get(s.location_id)!.timezone === zone);
+		const pick = shifts
+			.filter((s) => t.employees.get(s.employee_id!)?.shared)
+			.map((first) => ({ person: first.employee_id!, start: dayOf(first.start_time), end: DateTime.fromISO(dayOf(first.start_time)).plus({ days: 2 }).toISODate()! }))
+			.map((leave) => ({ ...leave, during: [...t.shifts.values()].filter((s) => !s.archived && s.employee_id === leave.person && dayOf(s.start_time) >= leave.start && dayOf(s.start_time) <= leave.end) }))
+			.filter((leave) => leave.during.length >= 2 && leave.during.every((s) => t.locations.get(s.location_id)!.timezone === zone))
+			.sort((x, y) => x.start.localeCompare(y.start) || x.person.localeCompare(y.person))[0];
+		expect(pick).toBeDefined();
+		demo.sandbox.clock.advance(1000);
+		const leave = demo.sandbox.manager.requestLeave(pick.person, pick.start, pick.end, { reason: 'Family wedding' });
+		const key = `leave: ${leave.id}`;
+		const rows = await waitFor('the leave check', 150_000, async () => {
+			const found = (await tableRows(MESSAGES_TABLE.name)).filter((row) => row.key === key);
+			return found.length > 0 ? found : undefined;
+		});
+		expect(rows).toHaveLength(1);
+		const day = (date: string) => DateTime.fromISO(date).setLocale('en-US').toFormat('ccc d LLL');
+		const lines: string[] = [];
+		for (const s of pick.during.sort((x, y) => x.start_time - y.start_time || x.id.localeCompare(y.id))) {
+			const cover = ((await api('GET', `shifts/${s.id}/available-employees?limit=200`)).data as Array<{ first_name: string; last_name: string }>).map((e) => `${e.first_name} ${e.last_name}`);
+			expect({ shift: s.id, candidates: cover.length > 0 }).toEqual({ shift: s.id, candidates: true });
+			lines.push(`• ${shiftWords(s)}: can cover: ${cover.join(', ')}`);
+		}
+		expect(rows[0]).toMatchObject({ to: 'Manager', kind: 'leave_check', employee_id: pick.person });
+		const message = String(rows[0].message).split('\n');
+		expect(message[0]).toBe(`${personName(pick.person)} asks for leave, ${day(pick.start)} to ${day(pick.end)}. Rostered then:`);
+		expect(message.slice(1).sort()).toEqual([...lines].sort());
+
+		await run(LEAVE_AGAINST_ROSTER, 'When leave is requested');
+		expect((await tableRows(MESSAGES_TABLE.name)).filter((row) => row.key === key)).toHaveLength(1);
+	});
+
+	/**
+	 * Labour against sales (issue 40, item 4), run by hand: the till's sales for a location written so
+	 * that one day of the last week is at 50% labour and the others at 20%; the check alerts on that
+	 * day only, sends the week's summary as a table, and run again sends nothing.
+	 */
+	test('labour against sales: an alert for the day over its percentage and none for the others; the weekly summary as a table; a re-run sends nothing', async () => {
+		const t = demo.sandbox.store.t;
+		const location = [...t.locations.values()].find((l) => l.timezone === 'Australia/Sydney' && !l.archived && l.business_id === demo.sandbox.store.mainBusinessId)!;
+		// The days as n8n's $today has them (the demo's n8n runs in the business's time zone).
+		const zone = t.businesses.get(demo.sandbox.store.mainBusinessId)!.timezone;
+		const daysAgo = (n: number) => DateTime.now().setZone(zone).minus({ days: n }).toISODate()!;
+		const costs = (await api('GET', `labour-costs?from=${daysAgo(9)}&to=${daysAgo(1)}&location_id=${location.id}`)).data as Array<{ date: string; rostered_cost: number; actual_hours: number; actual_cost: number }>;
+		const cost = (row: (typeof costs)[number]) => (row.actual_hours > 0 ? row.actual_cost : row.rostered_cost);
+		const over = costs.filter((row) => row.date >= daysAgo(6) && row.date <= daysAgo(2) && cost(row) > 0).sort((x, y) => cost(y) - cost(x))[0];
+		expect(over).toBeDefined();
+		const project = await demo.server.rest<{ id: string }>('GET', '/rest/projects/personal');
+		const tables = await demo.server.rest<{ data: Array<{ id: string; name: string }> }>('GET', `/rest/projects/${project.id}/data-tables`);
+		const till = tables.data.find((x) => x.name === TILL_SALES_TABLE.name)!;
+		for (const row of costs) {
+			const sales = cost(row) > 0 ? cost(row) / (row.date === over.date ? 0.5 : 0.2) : 1000;
+			await demo.server.rest('POST', `/rest/projects/${project.id}/data-tables/${till.id}/upsert`, {
+				filter: { type: 'and', filters: [{ columnName: 'date', condition: 'eq', value: row.date }, { columnName: 'location', condition: 'eq', value: location.name }] },
+				data: { date: row.date, location: location.name, sales: sales.toFixed(2) },
+			});
+		}
+		const execution = await run(LABOUR_AGAINST_SALES, 'Every morning at 7');
+		const checked = executionItems(execution, 'Labour %').filter((row) => row.location_id === location.id);
+		expect(checked.map((row) => row.date).sort()).toEqual(Array.from({ length: 7 }, (_, i) => daysAgo(7 - i)));
+		const alerts = (await tableRows(MESSAGES_TABLE.name)).filter((row) => row.kind === 'labour_over' && String(row.key).startsWith(`labour: ${location.id} `));
+		expect(alerts.map((row) => row.key)).toEqual([`labour: ${location.id} ${over.date}`]);
+		expect(String(alerts[0].message)).toMatch(new RegExp(`^Labour at ${escapeRegExp(String(location.name))} on ${DateTime.fromISO(over.date).setLocale('en-US').toFormat('ccc d LLL')} was 50% of sales \\(\\$${cost(over).toFixed(2)} against \\$[\\d.]+\\), over 30%$`));
+		const summaries = (await tableRows(MESSAGES_TABLE.name)).filter((row) => row.kind === 'labour_week');
+		expect(summaries).toHaveLength(1);
+		expect(String(summaries[0].message)).toMatch(/^Labour against sales, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(limit 30%\):\n<table/);
+		expect(String(summaries[0].message)).toContain(String(location.name));
+
+		const before = (await tableRows(MESSAGES_TABLE.name)).length;
+		await run(LABOUR_AGAINST_SALES, 'Every morning at 7');
+		expect((await tableRows(MESSAGES_TABLE.name)).length).toBe(before);
 	});
 
 	/**
