@@ -1,4 +1,4 @@
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
+import { getManyFilters, idLocator, notice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import type { Picker } from '../shared/operations';
 import { listOption, pickedOption, type WriteNodeParts } from '../shared/writes/node-version';
 
@@ -15,31 +15,16 @@ export const ON_DEMAND_SHIFT_PARTS: WriteNodeParts = {
 	resource: { name: 'On-Demand Shift', value: 'onDemandShift' },
 	url: '/v1/on-demand-shifts',
 	notices: [
-		{
-			displayName:
-				"On-demand shifts created here are drafts. Setting the hourly rate and publishing happen only in the service's own application, so this node does not offer them; only a draft that has not started can be changed or deleted.",
-			name: 'notice',
-			type: 'notice',
-			default: '',
-			displayOptions: { show: { operation: ['create', 'createMany', 'delete', 'update', 'upsert'] } },
-		},
-		{
-			displayName:
-				'Rate Set tells whether the venue has set the hourly rate; the rate itself appears only when the credential has Pay Details (pay:read)',
-			name: 'rateNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: { show: { operation: ['get', 'getAll'] } },
-		},
+		notice(
+			"On-demand shifts created here are drafts. Setting the hourly rate and publishing happen only in the service's own application, so this node does not offer them; only a draft that has not started can be changed or deleted.",
+			{ operations: ['create', 'createMany', 'delete', 'update', 'upsert'] },
+		),
+		notice(
+			'Rate Set tells whether the venue has set the hourly rate; the rate itself appears only when the credential has Pay Details (pay:read)',
+			{ name: 'rateNotice', operations: ['get', 'getAll'] },
+		),
 	],
-	picker: idLocator({
-		name: 'onDemandShiftId',
-		displayName: 'On-Demand Shift',
-		singular: 'on-demand shift',
-		searchMethod: 'searchOnDemandShifts',
-		required: true,
-		operations: ['delete', 'get'],
-	}),
+	picker: idLocator({ name: 'onDemandShiftId', displayName: 'On-Demand Shift', singular: 'on-demand shift', searchMethod: 'searchOnDemandShifts', required: true, operations: ['delete', 'get'] }),
 	last: [...returnAllAndLimit(), getManyFilters('onDemandShift'), requestOptions(WRITES, ALL)],
 };
 

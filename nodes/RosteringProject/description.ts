@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
+import { getManyFilters, idLocator, notice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import { withBody, type Picker } from '../shared/operations';
 import { listOption, pickedOption, type WriteNodeParts } from '../shared/writes/node-version';
 
@@ -27,22 +27,11 @@ export const PROJECT_PARTS: WriteNodeParts = {
 	resource: { name: 'Project', value: 'project' },
 	url: '/v1/projects',
 	notices: [
-		{
-			displayName:
-				'Projects are never deleted: archive one to take it out of use, and unarchive it to bring it back. Creating and changing projects needs the Projects: change (projects:write) permission.',
-			name: 'notice',
-			type: 'notice',
-			default: '',
-		},
+		notice(
+			'Projects are never deleted: archive one to take it out of use, and unarchive it to bring it back. Creating and changing projects needs the Projects: change (projects:write) permission.',
+		),
 	],
-	picker: idLocator({
-		name: 'projectId',
-		displayName: 'Project',
-		singular: 'project',
-		searchMethod: 'searchProjects',
-		required: true,
-		operations: ['archive', 'get', 'unarchive'],
-	}),
+	picker: idLocator({ name: 'projectId', displayName: 'Project', singular: 'project', searchMethod: 'searchProjects', required: true, operations: ['archive', 'get', 'unarchive'] }),
 	last: [...returnAllAndLimit(), getManyFilters('project'), requestOptions(WRITES, ALL)],
 };
 

@@ -1,4 +1,4 @@
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
+import { getManyFilters, idLocator, notice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import type { Picker } from '../shared/operations';
 import { listOption, pickedOption, type WriteNodeParts } from '../shared/writes/node-version';
 
@@ -15,30 +15,16 @@ export const SHIFT_PARTS: WriteNodeParts = {
 	resource: { name: 'Shift', value: 'shift' },
 	url: '/v1/shifts',
 	notices: [
-		{
-			displayName:
-				'Shifts created or changed here are drafts (unpublished) until a manager publishes the roster in the service',
-			name: 'notice',
-			type: 'notice',
-			default: '',
-			displayOptions: { show: { operation: ['create', 'createMany', 'update', 'upsert'] } },
-		},
-		{
-			displayName: "Each shift's cost comes with it when the credential's Access includes Pay Details (pay:read)",
-			name: 'costNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: { show: { operation: ['get', 'getAll'] } },
-		},
+		notice(
+			'Shifts created or changed here are drafts (unpublished) until a manager publishes the roster in the service',
+			{ operations: ['create', 'createMany', 'update', 'upsert'] },
+		),
+		notice(
+			"Each shift's cost comes with it when the credential's Access includes Pay Details (pay:read)",
+			{ name: 'costNotice', operations: ['get', 'getAll'] },
+		),
 	],
-	picker: idLocator({
-		name: 'shiftId',
-		displayName: 'Shift',
-		singular: 'shift',
-		searchMethod: 'searchShifts',
-		required: true,
-		operations: ['delete', 'get'],
-	}),
+	picker: idLocator({ name: 'shiftId', displayName: 'Shift', singular: 'shift', searchMethod: 'searchShifts', required: true, operations: ['delete', 'get'] }),
 	last: [...returnAllAndLimit(), getManyFilters('shift'), requestOptions(WRITES, ALL)],
 };
 

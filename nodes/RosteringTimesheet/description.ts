@@ -13,7 +13,7 @@
  * Times and breaks (taken breaks, with start and end times) follow the rules in
  * nodes/RosteringTimesheet/timesheet-times.ts.
  */
-import { getManyFilters, idLocator, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
+import { getManyFilters, idLocator, notice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import type { Picker } from '../shared/operations';
 import { listOption, pickedOption, type WriteNodeParts } from '../shared/writes/node-version';
 
@@ -25,31 +25,16 @@ export const TIMESHEET_PARTS: WriteNodeParts = {
 	resource: { name: 'Timesheet', value: 'timesheet' },
 	url: '/v1/timesheets',
 	notices: [
-		{
-			displayName:
-				"Timesheets created here are pending. Approving timesheets happens only in the service's own application, not here; only pending timesheets can be changed or deleted. Times are stored to the whole minute (seconds are dropped), and an empty End Time means the person is still clocked in.",
-			name: 'notice',
-			type: 'notice',
-			default: '',
-			displayOptions: { show: { operation: ['create', 'createMany', 'delete', 'update', 'upsert'] } },
-		},
-		{
-			displayName:
-				'End Time is empty (null) while the person is still clocked in. Pay fields (pay) appear only when the credential has Pay Details (pay:read).',
-			name: 'payNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: { show: { operation: ['get', 'getAll'] } },
-		},
+		notice(
+			"Timesheets created here are pending. Approving timesheets happens only in the service's own application, not here; only pending timesheets can be changed or deleted. Times are stored to the whole minute (seconds are dropped), and an empty End Time means the person is still clocked in.",
+			{ operations: ['create', 'createMany', 'delete', 'update', 'upsert'] },
+		),
+		notice(
+			'End Time is empty (null) while the person is still clocked in. Pay fields (pay) appear only when the credential has Pay Details (pay:read).',
+			{ name: 'payNotice', operations: ['get', 'getAll'] },
+		),
 	],
-	picker: idLocator({
-		name: 'timesheetId',
-		displayName: 'Timesheet',
-		singular: 'timesheet',
-		searchMethod: 'searchTimesheets',
-		required: true,
-		operations: ['delete', 'get'],
-	}),
+	picker: idLocator({ name: 'timesheetId', displayName: 'Timesheet', singular: 'timesheet', searchMethod: 'searchTimesheets', required: true, operations: ['delete', 'get'] }),
 	last: [...returnAllAndLimit(), getManyFilters('timesheet'), requestOptions(WRITES, ALL)],
 };
 

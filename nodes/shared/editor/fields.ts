@@ -65,8 +65,9 @@ export function resourceAndOperation(
 }
 
 /** A notice at the top of a node: what to know before using it. */
-export function notice(text: string): INodeProperties {
-	return { displayName: text, name: 'notice', type: 'notice', default: '' };
+export function notice(text: string, where: { name?: string; operations?: string[] } = {}): INodeProperties {
+	const shown = where.operations ? { displayOptions: { show: { operation: where.operations } } } : {};
+	return { displayName: text, name: where.name ?? 'notice', type: 'notice', default: '', ...shown };
 }
 
 export interface LocatorOptions {
