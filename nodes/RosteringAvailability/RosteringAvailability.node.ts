@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
+import { actionNode, inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as getAll from './getAll.operation';
@@ -27,12 +26,7 @@ export class RosteringAvailability implements INodeType {
 		defaults: { name: 'Rostering Availability' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringAvailability', true),
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			inferredNotice(
 				"When people said they can or cannot work, day by day. Dates are calendar days and times are local at the business's first location; a day without start and end means the whole day.",

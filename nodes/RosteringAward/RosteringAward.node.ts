@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
+import { actionNode, inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
@@ -28,12 +27,7 @@ export class RosteringAward implements INodeType {
 		defaults: { name: 'Rostering Pay Award' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringAward', true),
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			inferredNotice(
 				"The awards that set pay rules; a position's or employment's Award ID names one of these.",

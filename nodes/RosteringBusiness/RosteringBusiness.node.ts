@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { notice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
+import { actionNode, notice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
 import { CUSTOM_API_CALL } from '../shared/n8n-internals';
@@ -26,12 +25,7 @@ export class RosteringBusiness implements INodeType {
 		defaults: { name: 'Rostering Business Details' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringBusiness', false),
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			notice('Reading the business needs the permission Business Details and Locations (settings:read) on the credential'),
 			...resourceAndOperation({ name: 'Business', value: 'business' }, OPERATIONS, 'get'),

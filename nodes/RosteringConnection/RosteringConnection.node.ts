@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { requestOptions, resourceAndOperation } from '../shared/editor/fields';
+import { actionNode, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
 import { CUSTOM_API_CALL } from '../shared/n8n-internals';
@@ -26,12 +25,7 @@ export class RosteringConnection implements INodeType {
 		defaults: { name: 'Rostering Connection' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringConnection', false),
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			...resourceAndOperation(
 				{ name: 'Connection', value: 'connection' },

@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { notice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
+import { actionNode, notice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
@@ -28,12 +27,7 @@ export class RosteringEmployment implements INodeType {
 		defaults: { name: 'Rostering Employment' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringEmployment', true),
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			notice("People and employments are read-only here: they are added, changed and ended only in the service's own application (the API refuses partner apps). Someone who has left appears as an archived employment. Pay fields (pay basis, rates, salary, classification, award, rate overrides) appear only when the credential has Pay Details (pay:read)."),
 			...resourceAndOperation({ name: 'Employment', value: 'employment' }, OPERATIONS, 'getAll'),

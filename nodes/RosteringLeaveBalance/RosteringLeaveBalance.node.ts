@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
+import { actionNode, inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as getAll from './getAll.operation';
@@ -27,12 +26,7 @@ export class RosteringLeaveBalance implements INodeType {
 		defaults: { name: 'Rostering Leave Balance' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringLeaveBalance', false),
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			inferredNotice(
 				'Hours of leave each person has left, one row per person and leave type.',

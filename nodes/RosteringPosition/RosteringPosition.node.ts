@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { notice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
+import { actionNode, notice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
@@ -28,12 +27,7 @@ export class RosteringPosition implements INodeType {
 		defaults: { name: 'Rostering Job Position' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringPosition', true),
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			notice('Each position belongs to one location. The rate_modifier field (dollars added to the hourly rate) appears only when the credential has Pay Details (pay:read).'),
 			...resourceAndOperation({ name: 'Position', value: 'position' }, OPERATIONS, 'getAll'),

@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { requestOptions, resourceAndOperation } from '../shared/editor/fields';
+import { actionNode, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as getAll from './getAll.operation';
@@ -27,12 +26,7 @@ export class RosteringPublicHoliday implements INodeType {
 		defaults: { name: 'Rostering Public Holiday' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringPublicHoliday', false),
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			...resourceAndOperation(
 				{ name: 'Public Holiday', value: 'publicHoliday' },

@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
+import { actionNode, inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
@@ -28,12 +27,7 @@ export class RosteringRoster implements INodeType {
 		defaults: { name: 'Rostering Weekly Roster' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringRoster', true),
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			inferredNotice(
 				'One roster per location per week (Monday to Sunday). Reading never creates one: a week nobody has rostered is not listed.',

@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
+import { actionNode, inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as getAll from './getAll.operation';
@@ -27,12 +26,7 @@ export class RosteringShiftCover implements INodeType {
 		defaults: { name: 'Rostering Who Can Cover' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringShiftCover', false),
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			inferredNotice(
 				'The people who could work the shift, unranked: choose among them by your own rules. Check leave and availability with the Leave Request and Availability nodes.',

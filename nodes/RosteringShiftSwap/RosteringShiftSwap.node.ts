@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { notice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
+import { actionNode, notice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as get from './get.operation';
@@ -28,12 +27,7 @@ export class RosteringShiftSwap implements INodeType {
 		defaults: { name: 'Rostering Shift Swap' },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringShiftSwap', true),
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			notice("A swap's status is only the colleague's answer (pending, accepted, rejected). Who works the shift is the shift's own Employee ID: read the shift to know. A cancelled offer is removed, not kept."),
 			...resourceAndOperation({ name: 'Shift Swap', value: 'shiftSwap' }, OPERATIONS, 'getAll'),

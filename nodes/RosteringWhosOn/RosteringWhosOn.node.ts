@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
+import { actionNode, inferredNotice, requestOptions, resourceAndOperation } from '../shared/editor/fields';
 import { listSearch } from '../shared/editor/search';
 import { builderHint } from '../shared/editor/builder-hints';
 import * as getAll from './getAll.operation';
@@ -27,12 +26,7 @@ export class RosteringWhosOn implements INodeType {
 		defaults: { name: "Rostering Who's On Now" },
 		usableAsTool: true,
 		builderHint: builderHint('rosteringWhosOn', false),
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			inferredNotice(
 				'One row per person clocked in now: each open timesheet started in the last 24 hours, earliest first. Read it when you need it; it is a snapshot, not a list of changes, so there is no trigger for it.',

@@ -1,4 +1,5 @@
-import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { NAMED_RESOURCES } from './names';
 import { resource, type ListParameter, type ResourceKey } from '../resources';
@@ -472,4 +473,17 @@ export function triggerFilters(key: ResourceKey): INodeProperties {
 		})
 		.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	return collection('filters', options, { show: { resource: [key] } });
+}
+
+/**
+ * What every action node takes and gives: one input, one output, the package's credential, JSON
+ * answers. New objects for each node, as if written in each (n8n's loader may change a node's own).
+ */
+export function actionNode(): Pick<INodeTypeDescription, 'inputs' | 'outputs' | 'credentials' | 'requestDefaults'> {
+	return {
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
+		requestDefaults: { headers: { Accept: 'application/json' } },
+	};
 }

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions, INodeTypeBaseDescription, INodeTypeDescription, PreSendAction } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { actionNode } from '../editor/fields';
 import { aiToolRouting, CUSTOM_API_CALL } from '../n8n-internals';
 import { changeOne, deleteOne, prepareList, readList, readOne, sentBy, type Picker } from '../operations';
 import type { ResourceKey } from '../resources';
@@ -95,12 +95,7 @@ export function versionDescription<Row extends object>(base: INodeTypeBaseDescri
 		...base,
 		version: own.version,
 		defaults: { name: base.displayName },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'rosteringOAuth2Api', required: true }],
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-		},
+		...actionNode(),
 		properties: [
 			...parts.notices,
 			{
