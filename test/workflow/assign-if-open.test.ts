@@ -119,6 +119,20 @@ it('a deleted shift, and one that has started: not assigned, saying why', async 
 	]);
 });
 
+it('a person the service will not give the shift (another shift of theirs at that time): not assigned, in the service\'s words', async () => {
+	const { shiftId } = await openShiftAndTwoPeople();
+	const open = t().shifts.get(shiftId)!;
+	const busy = [...t().shifts.values()].find((s) => s.id !== shiftId && !s.archived && s.employee_id && s.start_time < open.end_time && open.start_time < s.end_time)!;
+	const [out] = await assign(shiftId, busy.employee_id!);
+	expect(out).toMatchObject({ assigned: false, outcome: 'refused' });
+	expect(String(out.message)).toMatch(/^Not assigned: the service refused to give this person the shift \(.+\)$/);
+	const [read, change] = shiftRequests();
+	expect([read.method, read.status, change.method]).toEqual(['GET', 200, 'PATCH']);
+	expect([409, 422]).toContain(change.status);
+	expect(shiftRequests()).toHaveLength(2);
+	expect(t().shifts.get(shiftId)!.employee_id).toBeNull();
+});
+
 it('a malformed shift id from an expression is named before anything is sent', async () => {
 	const result = await f.run('rosteringShift', { operation: 'assignIfOpen', shiftId: byId('={{ "not-an-id" }}'), employeeId: byId('5f1a2b3c4d5e6f7a8b9c0d1e') }, undefined, V2);
 	expect(result.error?.message).toMatch(/^Shift\b/);

@@ -24,7 +24,7 @@ import { checkId } from '../../shared/input/values';
  */
 
 /** What became of one item: assigned, or why not. */
-type Outcome = 'assigned' | 'already_theirs' | 'taken' | 'deleted' | 'started';
+type Outcome = 'assigned' | 'already_theirs' | 'taken' | 'deleted' | 'started' | 'refused';
 
 /** The read and change of each shift, one at a time in this process: by connection and shift. */
 const turns = new Map<string, Promise<void>>();
@@ -54,12 +54,21 @@ function notOpen(shift: IDataObject, employeeId: string): { outcome: Outcome; me
 	return undefined;
 }
 
-/** A refusal that says the shift cannot be changed any more (409 shift_started) or is gone (404). */
-function refusedAsClosed(error: unknown): { outcome: Outcome; message: string } | undefined {
+/**
+ * A refusal of the change that is an answer for the person, not a fault of the workflow: the shift
+ * has started (409 shift_started) or is gone (404), or the service will not give it to this person
+ * (a 409 conflict: another shift of theirs at that time; a 422: not allowed at the location or in
+ * the position), in the service's words. Anything else (a permission, the connection) fails the item.
+ */
+function refusedForThem(error: unknown): { outcome: Outcome; message: string } | undefined {
 	const status = Number((error as { httpCode?: unknown }).httpCode);
-	const code = (error as { context?: IDataObject }).context?.apiCode;
-	if (status === 409 && code === 'shift_started') return { outcome: 'started', message: 'Not assigned: the shift has started, so the service no longer changes it' };
+	const context = (error as { context?: IDataObject }).context ?? {};
+	if (status === 409 && context.apiCode === 'shift_started') return { outcome: 'started', message: 'Not assigned: the shift has started, so the service no longer changes it' };
 	if (status === 404) return { outcome: 'deleted', message: 'Not assigned: the shift no longer exists' };
+	if ((status === 409 && context.apiCode === 'conflict') || status === 422) {
+		const said = typeof context.apiMessage === 'string' && context.apiMessage ? context.apiMessage : (error as Error).message;
+		return { outcome: 'refused', message: `Not assigned: the service refused to give this person the shift (${said})` };
+	}
 	return undefined;
 }
 
@@ -83,7 +92,7 @@ const assignIfOpen: Sender = async function (this: IExecutePaginationFunctions, 
 		try {
 			answer = await send(this, { method: 'PATCH', url, body, headers, ...common }, { subject: subjectOf('shift', 'update', shiftId), retrySafe: true, maxRateLimitWaitSeconds });
 		} catch (error) {
-			const refused = refusedAsClosed(error);
+			const refused = refusedForThem(error);
 			if (refused) return item({ assigned: false, ...refused, shift });
 			throw asNodeError(node, error);
 		}
