@@ -4,6 +4,7 @@
  * are there, the ones run by hand produce what their notes promise, and the two active ones react
  * to changes in the sandbox at n8n's next poll (every 15 s here; every minute in the demo).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -484,10 +485,11 @@ describe('the demo (npm run demo)', () => {
 	 * An open shift filled, once (issue 40, item 1), published at the demo's start: a manager takes
 	 * the person off a shift (Became Open); each person Who Can Cover lists gets one offer with their
 	 * own accept link; two of them click at the same moment: the shift is changed once, to one of
-	 * them, who is told it is theirs, and the other that it has gone; the winner clicking again
-	 * changes nothing and is not told twice.
+	 * them, who is told it is theirs, and the other that it has gone; a third's open-shift request,
+	 * arriving after, is told it has gone too; the winner clicking again changes nothing and is not
+	 * told twice.
 	 */
-	test('an open shift filled, once: offered to each person who can cover; two accepting at once, one gets it and the other is told; a second click changes nothing', async () => {
+	test('an open shift filled, once: offered to each person who can cover; two accepting at once, one gets it and the other is told; a later request told too; a second click changes nothing', async () => {
 		const workflowId = demo.workflows[OPEN_SHIFT_FILLED_ONCE];
 		await waitFor('both triggers learned the records in use', 150_000, async () => ((await triggersThatLearned(demo.server, workflowId)) >= 2 ? true : undefined));
 		const t = demo.sandbox.store.t;
@@ -500,8 +502,8 @@ describe('the demo (npm run demo)', () => {
 			.sort((a, b) => a.start_time - b.start_time || a.id.localeCompare(b.id));
 		let shift: (typeof shifts)[number] | undefined;
 		for (const s of shifts) {
-			// Two or more free for it besides its person (who is free once it is open).
-			if ((await free(s.id)).length >= 2) {
+			// Three or more free for it besides its person: three to offer it to.
+			if ((await free(s.id)).length >= 3) {
 				shift = s;
 				break;
 			}
@@ -550,11 +552,22 @@ describe('the demo (npm run demo)', () => {
 		const answers = async () => [...(await ofShift('open_shift_yours')), ...(await ofShift('open_shift_gone'))].map((row) => `${String(row.kind)} ${String(row.employee_id)} ${String(row.message)}`).sort();
 		expect(await answers()).toEqual([`open_shift_gone ${loser} ${gone}`, `open_shift_yours ${winner} ${yours}`].sort());
 
+		// A third person's open-shift request arrives (made in the service's app before they saw it had
+		// gone): at the next poll it is an acceptance too, and they are told it has gone.
+		const third = candidates.find((id) => id !== first && id !== second)!;
+		expect(third).toBeDefined();
+		demo.sandbox.clock.advance(1000);
+		const at = Math.floor(demo.sandbox.clock.now().getTime() / 1000) * 1000;
+		const request = randomBytes(12).toString('hex');
+		t.openShiftRequests.set(request, { id: request, business_id: open.business_id, shift_id: open.id, employee_id: third, location_id: open.location_id, requested_at: at, created_at: at, updated_at: at });
+
 		// The winner clicks again: the page says so, nothing is changed and nothing sent twice.
 		const again = await click(winner);
 		expect(again).toEqual({ who: winner, status: 200, page: yours });
+		expect(await waitFor("the third person's request told it has gone", 150_000, async () => ((await ofShift('open_shift_gone')).some((row) => row.employee_id === third) ? true : undefined))).toBe(true);
 		expect(patches()).toHaveLength(1);
-		expect(await answers()).toEqual([`open_shift_gone ${loser} ${gone}`, `open_shift_yours ${winner} ${yours}`].sort());
+		expect(t.shifts.get(open.id)!.employee_id).toBe(winner);
+		expect(await answers()).toEqual([`open_shift_gone ${loser} ${gone}`, `open_shift_gone ${third} ${gone}`, `open_shift_yours ${winner} ${yours}`].sort());
 	});
 
 	/**
