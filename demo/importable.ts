@@ -1,15 +1,15 @@
 /**
  * The ready workflows a user imports from the repository (examples/*.json: in n8n, Workflows ›
  * Import from File), made from the demo's own (demo/workflows.ts): the payroll export and the
- * calendar sync, the manager's alerts, each person's week, leave against the roster and labour
- * against sales, which name no record of the sandbox. The credential is left for the user to
+ * calendar sync, the manager's alerts, each person's week, leave against the roster, labour
+ * against sales and an open shift filled once, which name no record of the sandbox. The credential is left for the user to
  * choose (n8n asks on import); the ids n8n needs for nodes and conditions are fixed, so the files
  * only change when the workflows do (`npm run examples` writes them; test/unit/examples.test.ts
  * checks they are current).
  */
 import { createHash } from 'crypto';
 
-import { CALENDAR_SYNC, EACH_PERSON_THEIR_WEEK, exampleWorkflows, LABOUR_AGAINST_SALES, LEAVE_AGAINST_ROSTER, MANAGER_ALERTS, PAYROLL_EXPORT, type ExampleWorkflow } from './workflows';
+import { CALENDAR_SYNC, EACH_PERSON_THEIR_WEEK, exampleWorkflows, LABOUR_AGAINST_SALES, LEAVE_AGAINST_ROSTER, MANAGER_ALERTS, OPEN_SHIFT_FILLED_ONCE, PAYROLL_EXPORT, type ExampleWorkflow } from './workflows';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
@@ -37,6 +37,7 @@ export function importableWorkflows(): Record<string, string> {
 		['each-person-their-week.json', EACH_PERSON_THEIR_WEEK],
 		['leave-against-roster.json', LEAVE_AGAINST_ROSTER],
 		['labour-against-sales.json', LABOUR_AGAINST_SALES],
+		['open-shift-filled-once.json', OPEN_SHIFT_FILLED_ONCE],
 	]) {
 		files[file] = `${fixedIds(all.find((w) => w.name === name)!)}\n`;
 	}

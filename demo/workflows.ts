@@ -88,6 +88,8 @@ interface Node {
 	position: [number, number];
 	parameters: Record<string, unknown>;
 	credentials?: Record<string, { id: string; name: string }>;
+	/** A Webhook node's own id, as the editor gives it (its production address is its path). */
+	webhookId?: string;
 }
 
 export interface ExampleWorkflow {
@@ -347,6 +349,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		eachPersonTheirWeek(ids, polling),
 		leaveAgainstRoster(ids, polling),
 		labourAgainstSales(ids),
+		openShiftFilledOnce(ids, polling),
 	];
 }
 
@@ -857,4 +860,113 @@ function labourAgainstSales(ids: DemoIds): ExampleWorkflow {
 		],
 		'Every morning at 7',
 	);
+}
+
+/** The open-shift example (test/e2e/demo.test.ts checks it by this name). */
+export const OPEN_SHIFT_FILLED_ONCE = 'An open shift filled, once';
+
+/** The path of the example's accept link: <n8n>/webhook/accept-open-shift?shift=<id>&employee=<id>. */
+export const ACCEPT_PATH = 'accept-open-shift';
+
+/**
+ * A shift made open (the Shift trigger's Became Open): each person Who Can Cover lists is offered
+ * it, once, with a link of their own; the link (a Webhook, answered on the page) gives the shift
+ * to the first who accepts (Rostering Shift v2 › Assign If Open) and tells anyone later that it
+ * has gone; a person's open-shift request, as it arrives, is an acceptance too. Each answer is
+ * sent once per person and shift (Messages sent by key), so a second click sends nothing more.
+ */
+function openShiftFilledOnce(ids: DemoIds, polling: Record<string, unknown>): ExampleWorkflow {
+	const open = "$('When a shift becomes open').item.json.record";
+	// The accept link: n8n's own address, from the one it gives this execution for resuming (its
+	// webhook base), so that it needs no setting; n8n's production webhooks are under /webhook/.
+	const link = `$execution.resumeUrl.replace(/\\/webhook-waiting\\/.*$/, "") + "/webhook/${ACCEPT_PATH}?shift=" + ${open}.id + "&employee=" + $json.employee_id`;
+	const shift = '$json.shift';
+	const when = `${LOCAL_TIME(`${shift}.start_time`)} + "–" + ${LOCAL_TIME(`${shift}.end_time`, 'HH:mm')}`;
+	const yours = `$json.outcome === "assigned" || $json.outcome === "already_theirs"`;
+	const workflow = graph(
+		OPEN_SHIFT_FILLED_ONCE,
+		true,
+		[
+			node('When a shift becomes open', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['became_open'], filters: {}, options: { addNames: true } }, ids),
+			node('Who can cover', 'n8n-nodes-rostering.rosteringShiftCover', 1, 0, { shiftId: { __rl: true, mode: 'id', value: '={{ $json.record.id }}' }, returnAll: true, options: {}, requestOptions: {} }, ids),
+			fields('The offer', {
+				to: '={{ $json.first_name + " " + $json.last_name }}',
+				employee_id: '={{ $json.employee_id }}',
+				kind: 'open_shift_offer',
+				message: `={{ "Hi " + $json.first_name + ": an open shift, " + ${shiftLine(open)} + ". The first to accept gets it: " + ${link} }}`,
+				// One offer per person each time the shift becomes open.
+				key: `={{ "offer: " + ${open}.id + "@" + ${open}.updated_at + " " + $json.employee_id }}`,
+				sent_at: '={{ $now.toISO() }}',
+			}),
+			node('Accept link clicked', 'n8n-nodes-base.webhook', 2.1, 0, { path: ACCEPT_PATH, responseMode: 'responseNode', options: {} }),
+			node('When someone requests an open shift', 'n8n-nodes-rostering.rosteringOpenShiftRequestTrigger', 1, 0, { ...polling, events: ['created'], filters: {}, options: {} }, ids),
+			fields('Who accepts which shift', {
+				shift_id: '={{ $json.query ? $json.query.shift : $json.record.shift_id }}',
+				employee_id: '={{ $json.query ? $json.query.employee : $json.record.employee_id }}',
+				by: '={{ $json.query ? "link" : "request" }}',
+			}),
+			node(
+				'Assign if still open',
+				'n8n-nodes-rostering.rosteringShift',
+				2,
+				0,
+				{ operation: 'assignIfOpen', shiftId: { __rl: true, mode: 'id', value: '={{ $json.shift_id }}' }, employeeId: { __rl: true, mode: 'id', value: '={{ $json.employee_id }}' }, requestOptions: {} },
+				ids,
+			),
+			fields('The answer', {
+				to: '={{ $json.employee_id }}',
+				employee_id: '={{ $json.employee_id }}',
+				kind: `={{ ${yours} ? "open_shift_yours" : "open_shift_gone" }}`,
+				message: `={{ ${yours} ? "It's yours: the shift " + ${when} + " is now yours. Your manager publishes the roster for it to show there." : "Sorry, the shift " + ${when} + " has gone: someone accepted it first." }}`,
+				// One answer per person and shift: the first stands, a second click sends nothing more.
+				key: '={{ "open shift: " + $json.shift_id + " " + $json.employee_id }}',
+				sent_at: '={{ $now.toISO() }}',
+			}),
+			notSentYet('Not sent yet', '={{ $json.key }}'),
+			condition('Clicked a link?', 'if', `={{ $('Who accepts which shift').item.json.by }}`, 'equals', 'link'),
+			send('Send (stand-in: Messages sent)'),
+			node('Answer on the page', 'n8n-nodes-base.respondToWebhook', 1.5, 0, { respondWith: 'text', responseBody: '={{ $json.message }}', options: {} }),
+		],
+		[
+			['When a shift becomes open', 'Who can cover'],
+			['Who can cover', 'The offer'],
+			['The offer', 'Not sent yet'],
+			['Accept link clicked', 'Who accepts which shift'],
+			['When someone requests an open shift', 'Who accepts which shift'],
+			['Who accepts which shift', 'Assign if still open'],
+			['Assign if still open', 'The answer'],
+			// The message first (above), then the page: what the page says is in the table by then.
+			['The answer', 'Not sent yet'],
+			['The answer', 'Clicked a link?'],
+			['Not sent yet', 'Send (stand-in: Messages sent)'],
+			['Clicked a link?', 'Answer on the page', 0],
+		],
+		[
+			note(
+				"## An open shift filled, once\nPublished, this watches for a shift made open (Rostering Shift Trigger: Became Open) and offers it to each person **Who Can Cover** lists, once, each with their own **accept link** (this workflow's webhook, `/webhook/accept-open-shift?shift=…&employee=…`). The first to accept gets it (Rostering Shift › **Assign If Open**); anyone accepting later is told it has gone, on the page and as a message; a second click sends nothing more. A person's **open-shift request** (Open Shift Request Trigger: Created) counts as accepting.\n\nThe **Messages sent** data table stands in for the channel (text columns to, employee_id, kind, message, key, sent_at). For **Slack**, send the offer with an Accept button whose URL is the link; for **SMS** (Twilio) or **email**, put the link in the text (Rostering Employee › Get has the phone and email). Assigning a published shift makes it a **draft again** in the service: the manager republishes. The API has no conditional change: another app could take the shift between the read and the change; in this n8n, acceptances of one shift take turns.",
+				640,
+				400,
+			),
+		],
+	);
+	// Laid out by hand: the offers along the top, the acceptances below, both into the one channel.
+	const at: Record<string, [number, number]> = {
+		'When a shift becomes open': [0, 0],
+		'Who can cover': [1, 0],
+		'The offer': [2, 0],
+		'Accept link clicked': [0, 1],
+		'When someone requests an open shift': [0, 2],
+		'Who accepts which shift': [1, 1],
+		'Assign if still open': [2, 1],
+		'The answer': [3, 1],
+		'Not sent yet': [4, 0],
+		'Send (stand-in: Messages sent)': [5, 0],
+		'Clicked a link?': [4, 2],
+		'Answer on the page': [5, 2],
+	};
+	for (const step of workflow.nodes) {
+		if (at[step.name]) step.position = [at[step.name][0] * COLUMN, at[step.name][1] * ROW];
+		if (step.type === 'n8n-nodes-base.webhook') step.webhookId = randomUUID();
+	}
+	return workflow;
 }

@@ -4,6 +4,7 @@
  * are there, the ones run by hand produce what their notes promise, and the two active ones react
  * to changes in the sandbox at n8n's next poll (every 15 s here; every minute in the demo).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -26,6 +27,7 @@ import {
 	MANAGER_ALERTS,
 	MANAGER_ALERTS_TABLE,
 	MESSAGES_TABLE,
+	OPEN_SHIFT_FILLED_ONCE,
 	OPEN_SHIFTS,
 	PAYROLL_EXPORT,
 	TILL_SALES_TABLE,
@@ -138,12 +140,12 @@ describe('the demo (npm run demo)', () => {
 		return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 	}
 
-	test("the eleven example workflows are there; five triggers are active (the manager's alerts wait to be published, as their note says)", async () => {
+	test("the twelve example workflows are there; six are active (the manager's alerts wait to be published, as their note says)", async () => {
 		const workflows = await Promise.all(Object.values(demo.workflows).map((id) => demo.server.workflow(id)));
-		expect(workflows).toHaveLength(11);
+		expect(workflows).toHaveLength(12);
 		expect(workflows.map((w) => w.name).sort()).toEqual(Object.keys(demo.workflows).sort());
 		expect(workflows.filter((w) => w.active).map((w) => w.name).sort()).toEqual(
-			['Alert when a published shift changes or is removed', CALENDAR_SYNC, 'Shift changes → a table', EACH_PERSON_THEIR_WEEK, LEAVE_AGAINST_ROSTER].sort(),
+			['Alert when a published shift changes or is removed', CALENDAR_SYNC, 'Shift changes → a table', EACH_PERSON_THEIR_WEEK, LEAVE_AGAINST_ROSTER, OPEN_SHIFT_FILLED_ONCE].sort(),
 		);
 	});
 
@@ -480,6 +482,95 @@ describe('the demo (npm run demo)', () => {
 	});
 
 	/**
+	 * An open shift filled, once (issue 40, item 1), published at the demo's start: a manager takes
+	 * the person off a shift (Became Open); each person Who Can Cover lists gets one offer with their
+	 * own accept link; two of them click at the same moment: the shift is changed once, to one of
+	 * them, who is told it is theirs, and the other that it has gone; a third's open-shift request,
+	 * arriving after, is told it has gone too; the winner clicking again changes nothing and is not
+	 * told twice.
+	 */
+	test('an open shift filled, once: offered to each person who can cover; two accepting at once, one gets it and the other is told; a later request told too; a second click changes nothing', async () => {
+		const workflowId = demo.workflows[OPEN_SHIFT_FILLED_ONCE];
+		await waitFor('both triggers learned the records in use', 150_000, async () => ((await triggersThatLearned(demo.server, workflowId)) >= 2 ? true : undefined));
+		const t = demo.sandbox.store.t;
+		const now = demo.sandbox.clock.now().getTime();
+		const free = async (id: string) => ((await api('GET', `shifts/${id}/available-employees?limit=200`)).data as Array<{ employee_id: string }>).map((e) => e.employee_id);
+		// A shift with a person, from tomorrow to 25 days on (what the trigger learned), not the manager's day's location.
+		const other = [...t.locations.values()].filter((l) => l.business_id === demo.sandbox.store.mainBusinessId && !l.archived)[1].id;
+		const shifts = [...t.shifts.values()]
+			.filter((s) => !s.archived && s.employee_id && s.location_id !== other && s.start_time > now + DAY && s.start_time < now + 25 * DAY)
+			.sort((a, b) => a.start_time - b.start_time || a.id.localeCompare(b.id));
+		let shift: (typeof shifts)[number] | undefined;
+		for (const s of shifts) {
+			// Three or more free for it besides its person: three to offer it to.
+			if ((await free(s.id)).length >= 3) {
+				shift = s;
+				break;
+			}
+		}
+		expect(shift).toBeDefined();
+		const open = shift!;
+		demo.sandbox.clock.advance(1000);
+		demo.sandbox.manager.makeOpen(open.id);
+		const candidates = await free(open.id);
+		const ofShift = async (kind: string) => (await tableRows(MESSAGES_TABLE.name)).filter((row) => row.kind === kind && String(row.key).includes(open.id));
+		const offers = await waitFor('one offer for each person who can cover', 150_000, async () => {
+			const rows = await ofShift('open_shift_offer');
+			return rows.length >= candidates.length ? rows : undefined;
+		});
+		expect(offers.map((row) => row.employee_id).sort()).toEqual([...candidates].sort());
+		const links = new Map<string, string>();
+		for (const row of offers) {
+			const [, link] = /The first to accept gets it: (\S+)$/.exec(String(row.message)) ?? [];
+			expect(link).toBe(`${demo.editorUrl}/webhook/accept-open-shift?shift=${open.id}&employee=${String(row.employee_id)}`);
+			expect(String(row.message)).toContain(`an open shift, ${shiftWords(open)}.`);
+			links.set(String(row.employee_id), link);
+		}
+
+		// Two of them click their links at the same moment.
+		const [first, second] = candidates;
+		demo.sandbox.clearRequests();
+		const click = async (who: string) => {
+			const res = await fetch(links.get(who)!);
+			return { who, status: res.status, page: await res.text() };
+		};
+		const pages = await Promise.all([click(first), click(second)]);
+		const patches = () => demo.sandbox.requests.filter((r) => r.method === 'PATCH' && r.path === `/v1/shifts/${open.id}`);
+		expect(patches()).toHaveLength(1);
+		const winner = t.shifts.get(open.id)!.employee_id!;
+		expect([first, second]).toContain(winner);
+		const loser = winner === first ? second : first;
+		const when = `${localAt(open.start_time, t.locations.get(open.location_id)!.timezone)}–${localAt(open.end_time, t.locations.get(open.location_id)!.timezone, 'HH:mm')}`;
+		const yours = `It's yours: the shift ${when} is now yours. Your manager publishes the roster for it to show there.`;
+		const gone = `Sorry, the shift ${when} has gone: someone accepted it first.`;
+		expect(pages.map(({ who, status, page }) => ({ who, status, page })).sort((a, b) => a.who.localeCompare(b.who))).toEqual(
+			[
+				{ who: winner, status: 200, page: yours },
+				{ who: loser, status: 200, page: gone },
+			].sort((a, b) => a.who.localeCompare(b.who)),
+		);
+		const answers = async () => [...(await ofShift('open_shift_yours')), ...(await ofShift('open_shift_gone'))].map((row) => `${String(row.kind)} ${String(row.employee_id)} ${String(row.message)}`).sort();
+		expect(await answers()).toEqual([`open_shift_gone ${loser} ${gone}`, `open_shift_yours ${winner} ${yours}`].sort());
+
+		// A third person's open-shift request arrives (made in the service's app before they saw it had
+		// gone): at the next poll it is an acceptance too, and they are told it has gone.
+		const third = candidates.find((id) => id !== first && id !== second)!;
+		expect(third).toBeDefined();
+		demo.sandbox.clock.advance(1000);
+		const at = Math.floor(demo.sandbox.clock.now().getTime() / 1000) * 1000;
+		const request = randomBytes(12).toString('hex');
+		t.openShiftRequests.set(request, { id: request, business_id: open.business_id, shift_id: open.id, employee_id: third, location_id: open.location_id, requested_at: at, created_at: at, updated_at: at });
+
+		// The winner clicks again: the page says so, nothing is changed and nothing sent twice.
+		const again = await click(winner);
+		expect(again).toEqual({ who: winner, status: 200, page: yours });
+		expect(await waitFor("the third person's request told it has gone", 150_000, async () => ((await ofShift('open_shift_gone')).some((row) => row.employee_id === third) ? true : undefined))).toBe(true);
+		expect(patches()).toHaveLength(1);
+		expect(t.shifts.get(open.id)!.employee_id).toBe(winner);
+		expect(await answers()).toEqual([`open_shift_gone ${loser} ${gone}`, `open_shift_gone ${third} ${gone}`, `open_shift_yours ${winner} ${yours}`].sort());
+	});
+
+	/**
 	 * The manager's alerts example as its note tells a person to use it: published in n8n's editor,
 	 * then a manager's day on the sandbox's manager's page in the same browser, only with its links,
 	 * buttons and inputs. A draft shift of the seed's roster three weeks ahead (drafts all, learned by
@@ -661,10 +752,10 @@ describe('the demo (npm run demo)', () => {
 
 			const expected = ['published', 'late_clock_in', 'still_clocked_in', 'break_not_taken', 'long_hours', 'approved'];
 			await told('Break Not Taken, Long Hours and Approved', expected);
-			// Two more polls of each trigger (all the demo's Shift triggers poll at the same seconds: four of
+			// Two more polls of each trigger (all the demo's Shift triggers poll at the same seconds: six of
 			// them read /v1/shifts, the Timesheet trigger alone reads /v1/timesheets): a repeat would come.
 			const after = demo.sandbox.clock.now().getTime();
-			await waitFor('two more polls of each trigger', 150_000, () => (pollsSince(demo.sandbox, '/v1/timesheets', after) >= 2 && pollsSince(demo.sandbox, '/v1/shifts', after) >= 8) || undefined);
+			await waitFor('two more polls of each trigger', 150_000, () => (pollsSince(demo.sandbox, '/v1/timesheets', after) >= 2 && pollsSince(demo.sandbox, '/v1/shifts', after) >= 12) || undefined);
 			log('every event told; two more polls');
 
 			// Each event once, by name: the trigger's item, the message made of it.
