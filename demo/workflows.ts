@@ -917,7 +917,8 @@ function openShiftFilledOnce(ids: DemoIds, polling: Record<string, unknown>): Ex
 				to: '={{ $json.employee_id }}',
 				employee_id: '={{ $json.employee_id }}',
 				kind: `={{ ${yours} ? "open_shift_yours" : "open_shift_gone" }}`,
-				message: `={{ ${yours} ? "It's yours: the shift " + ${when} + " is now yours. Your manager publishes the roster for it to show there." : "Sorry, the shift " + ${when} + " has gone: someone accepted it first." }}`,
+				// Taken, started, deleted, or refused for this person (a clash): the node's own words for the last three.
+				message: `={{ ${yours} ? "It's yours: the shift " + ${when} + " is now yours. Your manager publishes the roster for it to show there." : $json.outcome === "taken" ? "Sorry, the shift " + ${when} + " has gone: someone accepted it first." : "Sorry, the shift " + ${when} + " cannot be yours. " + $json.message }}`,
 				// One answer per person and shift: the first stands, a second click sends nothing more.
 				key: '={{ "open shift: " + $json.shift_id + " " + $json.employee_id }}',
 				sent_at: '={{ $now.toISO() }}',
@@ -943,7 +944,7 @@ function openShiftFilledOnce(ids: DemoIds, polling: Record<string, unknown>): Ex
 		],
 		[
 			note(
-				"## An open shift filled, once\nPublished, this watches for a shift made open (Rostering Shift Trigger: Became Open) and offers it to each person **Who Can Cover** lists, once, each with their own **accept link** (this workflow's webhook, `/webhook/accept-open-shift?shift=…&employee=…`). The first to accept gets it (Rostering Shift › **Assign If Open**); anyone accepting later is told it has gone, on the page and as a message; a second click sends nothing more. A person's **open-shift request** (Open Shift Request Trigger: Created) counts as accepting.\n\nThe **Messages sent** data table stands in for the channel (text columns to, employee_id, kind, message, key, sent_at). For **Slack**, send the offer with an Accept button whose URL is the link; for **SMS** (Twilio) or **email**, put the link in the text (Rostering Employee › Get has the phone and email). Assigning a published shift makes it a **draft again** in the service: the manager republishes. The API has no conditional change: another app could take the shift between the read and the change; in this n8n, acceptances of one shift take turns.",
+				"## An open shift filled, once\nPublished, this watches for a shift made open (Rostering Shift Trigger: Became Open) and offers it to each person **Who Can Cover** lists, once, each with their own **accept link** (this workflow's webhook, `/webhook/accept-open-shift?shift=…&employee=…`). The first to accept gets it (Rostering Shift › **Assign If Open**); anyone accepting later is told it has gone, on the page and as a message; a second click sends nothing more. A person's **open-shift request** (Open Shift Request Trigger: Created) counts as accepting.\n\nThe **Messages sent** data table stands in for the channel (text columns to, employee_id, kind, message, key, sent_at). For **Slack**, send the offer with an Accept button whose URL is the link; for **SMS** (Twilio) or **email**, put the link in the text (Rostering Employee › Get has the phone and email). Assigning a published shift makes it a **draft again** in the service: the manager republishes. The API has no conditional change: another app could take the shift between the read and the change; in this n8n, acceptances of one shift take turns. The links are not signed: anyone who knows a shift's and a person's ids could accept for that person, so for real use sign them (n8n's Crypto node, an HMAC of shift and employee with a secret, checked before Assign If Open).",
 				640,
 				400,
 			),
