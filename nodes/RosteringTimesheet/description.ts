@@ -15,11 +15,11 @@
  */
 import { getManyFilters, idLocator, notice, requestOptions, returnAllAndLimit } from '../shared/editor/fields';
 import type { Picker } from '../shared/operations';
-import { listOption, pickedOption, type WriteNodeParts } from '../shared/writes/node-version';
+import type { WriteNodeParts } from '../shared/writes/node-version';
 
 const WRITES = ['create', 'createMany', 'update'];
 const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
-const PICKER: Picker = { parameter: 'timesheetId', field: 'Timesheet', singular: 'timesheet' };
+export const PICKER: Picker = { parameter: 'timesheetId', field: 'Timesheet', singular: 'timesheet' };
 
 export const TIMESHEET_PARTS: WriteNodeParts = {
 	resource: { name: 'Timesheet', value: 'timesheet' },
@@ -36,23 +36,4 @@ export const TIMESHEET_PARTS: WriteNodeParts = {
 	],
 	picker: idLocator({ name: 'timesheetId', displayName: 'Timesheet', singular: 'timesheet', searchMethod: 'searchTimesheets', required: true, operations: ['delete', 'get'] }),
 	last: [...returnAllAndLimit(), getManyFilters('timesheet'), requestOptions(WRITES, ALL)],
-};
-
-/**
- * The operations both versions offer: n8n's routing runs the reads; the writes (Create, Create
- * Many, Update: each version describes Update its own way) are routed by each version, which reads
- * their rows.
- */
-export const TIMESHEET_OPERATIONS = {
-	create: { name: 'Create', value: 'create', action: 'Create a timesheet', description: 'Record time worked as a pending timesheet' },
-	createMany: {
-		name: 'Create Many',
-		value: 'createMany',
-		action: 'Create many timesheets',
-		description: 'Create one timesheet per input item, sent in batches of up to 100 that are saved all or nothing',
-	},
-	delete: pickedOption({ name: 'Delete', value: 'delete', action: 'Delete a timesheet', description: 'Archive a timesheet that is still pending' }, TIMESHEET_PARTS, 'DELETE', PICKER),
-	get: pickedOption({ name: 'Get', value: 'get', action: 'Get a timesheet', description: 'Read one timesheet, archived or not' }, TIMESHEET_PARTS, 'GET', PICKER),
-	getAll: listOption({ action: 'Get many timesheets', description: 'List timesheets, filtered by location, person, dates or last change' }, TIMESHEET_PARTS),
-	update: { name: 'Update', value: 'update', action: 'Update a timesheet' },
 };

@@ -5,10 +5,15 @@ import { listSearch } from '../../shared/editor/search';
 import { versionDescription } from '../../shared/writes/node-version';
 import { writeOperations } from '../../shared/writes/writes';
 import { ON_DEMAND_SHIFT_WRITES } from '../bodies';
-import { ON_DEMAND_SHIFT_OPERATIONS, ON_DEMAND_SHIFT_PARTS } from '../description';
+import { ON_DEMAND_SHIFT_PARTS } from '../description';
+import { option as create } from '../create.operation';
+import { option as createMany } from '../createMany.operation';
+import { option as remove } from '../delete.operation';
+import { option as get } from '../get.operation';
+import { option as getAll } from '../getAll.operation';
+import { option as update } from '../update.operation';
 import { ON_DEMAND_SHIFT_PARAMETERS } from './rows';
 
-const { create, createMany, delete: remove, get, getAll, update } = ON_DEMAND_SHIFT_OPERATIONS;
 const NOTES = { displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 2 }, default: '' } as const;
 
 /** Rostering On-Demand Shift version 1: its fields as parameters (Location, Position, times, Additional Fields, Update Fields). */

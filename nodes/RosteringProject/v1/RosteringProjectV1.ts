@@ -5,10 +5,14 @@ import { listSearch } from '../../shared/editor/search';
 import { versionDescription } from '../../shared/writes/node-version';
 import { writeOperations } from '../../shared/writes/writes';
 import { PROJECT_WRITES } from '../bodies';
-import { PROJECT_OPERATIONS, PROJECT_PARTS } from '../description';
+import { PROJECT_PARTS } from '../description';
+import { option as archive } from '../archive.operation';
+import { option as create } from '../create.operation';
+import { option as get } from '../get.operation';
+import { option as getAll } from '../getAll.operation';
+import { option as unarchive } from '../unarchive.operation';
+import { option as update } from '../update.operation';
 import { PROJECT_PARAMETERS } from './rows';
-
-const { archive, create, get, getAll, unarchive, update } = PROJECT_OPERATIONS;
 
 /** A text field of a project: on Create (`onCreate`: required, shown for that operation), or in a collection. */
 function text(displayName: string, name: string, description: string, onCreate = false): INodeProperties {

@@ -5,10 +5,14 @@ import { listSearch } from '../../shared/editor/search';
 import { versionDescription } from '../../shared/writes/node-version';
 import { writeOperations } from '../../shared/writes/writes';
 import { SHIFT_WRITES } from '../bodies';
-import { SHIFT_OPERATIONS, SHIFT_PARTS } from '../description';
+import { SHIFT_PARTS } from '../description';
+import { option as create } from '../create.operation';
+import { option as createMany } from '../createMany.operation';
+import { option as remove } from '../delete.operation';
+import { option as get } from '../get.operation';
+import { option as getAll } from '../getAll.operation';
+import { option as update } from '../update.operation';
 import { SHIFT_PARAMETERS } from './rows';
-
-const { create, createMany, delete: remove, get, getAll, update } = SHIFT_OPERATIONS;
 
 /** Rostering Shift version 1: a shift's fields as parameters (Location, Position, times, Additional Fields, Update Fields). */
 export class RosteringShiftV1 implements INodeType {

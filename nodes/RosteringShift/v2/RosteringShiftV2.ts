@@ -2,14 +2,20 @@ import type { INodeType, INodeTypeBaseDescription, INodeTypeDescription } from '
 
 import { listSearch } from '../../shared/editor/search';
 import { mapperProperties, resourceMapping } from '../../shared/writes/mapper';
-import { upsertOption, versionDescription } from '../../shared/writes/node-version';
+import { versionDescription } from '../../shared/writes/node-version';
 import { writeOperations } from '../../shared/writes/writes';
 import { SHIFT_WRITES } from '../bodies';
-import { SHIFT_OPERATIONS, SHIFT_PARTS } from '../description';
+import { SHIFT_PARTS } from '../description';
+import { option as create } from '../create.operation';
+import { option as createMany } from '../createMany.operation';
+import { option as remove } from '../delete.operation';
+import { option as get } from '../get.operation';
+import { option as getAll } from '../getAll.operation';
+import { option as update } from '../update.operation';
 import * as assignIfOpen from './assignIfOpen.operation';
 import { SHIFT_MAPPED, UPSERT } from './mapper';
+import { option as upsert } from './upsert.operation';
 
-const { create, createMany, delete: remove, get, getAll, update } = SHIFT_OPERATIONS;
 const UPDATE = 'Change a shift that has not started; a published shift becomes a draft again. Only the fields given change.';
 
 /** Rostering Shift version 2: a shift's fields in n8n's resource mapper, Create or Update, and Assign If Open. */
@@ -22,7 +28,6 @@ export class RosteringShiftV2 implements INodeType {
 	customOperations = { shift: writeOperations(SHIFT_WRITES, SHIFT_MAPPED, UPSERT) };
 
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		const upsert = upsertOption('Create or update a shift', 'shift', SHIFT_PARTS);
 		const operations = [assignIfOpen.option, create, createMany, upsert, remove, get, getAll, { ...update, description: UPDATE }];
 		const beforePicker = [...mapperProperties(['create', 'createMany', 'update', 'upsert'], SHIFT_MAPPED.mapper), ...assignIfOpen.properties];
 		this.description = versionDescription(baseDescription, SHIFT_PARTS, { version: 2, operations, writes: SHIFT_WRITES, rows: SHIFT_MAPPED, beforePicker });

@@ -5,11 +5,16 @@ import { listSearch } from '../../shared/editor/search';
 import { versionDescription } from '../../shared/writes/node-version';
 import { writeOperations } from '../../shared/writes/writes';
 import { TIMESHEET_WRITES } from '../bodies';
-import { TIMESHEET_OPERATIONS, TIMESHEET_PARTS } from '../description';
+import { TIMESHEET_PARTS } from '../description';
+import { option as create } from '../create.operation';
+import { option as createMany } from '../createMany.operation';
+import { option as remove } from '../delete.operation';
+import { option as get } from '../get.operation';
+import { option as getAll } from '../getAll.operation';
+import { option as update } from '../update.operation';
 import { timesheetBreaks, timesheetTime } from '../timesheet-times';
 import { TIMESHEET_PARAMETERS } from './rows';
 
-const { create, createMany, delete: remove, get, getAll, update } = TIMESHEET_OPERATIONS;
 const WHERE = { location: 'Where the time was worked', position: 'Position worked, at the chosen location' };
 
 /**

@@ -1,0 +1,12 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+/**
+ * Create Many: POST /v1/timesheets with {data: [...]}, up to 100 items a request, each batch saved all
+ * or nothing. Run by each version's customOperations (shared/writes/writes.ts), like Create.
+ */
+export const option: Omit<INodePropertyOptions, 'routing'> = {
+	name: 'Create Many',
+	value: 'createMany',
+	action: 'Create many timesheets',
+	description: 'Create one timesheet per input item, sent in batches of up to 100 that are saved all or nothing',
+};
