@@ -50,7 +50,7 @@
  *    "Rostering Shift" › Rostering Shift: the Triggers
  *    section comes first, open, listing the Rostering Shift Trigger's events (On created, On
  *    removed, On updated, the five derived from what changed and On No Clock-In; no "No Rostering
- *    Shift Triggers available" callout), then Actions (7).
+ *    Shift Triggers available" callout), then Actions (8).
  *    "On created" adds a Rostering Shift Trigger (type n8n-nodes-rostering.rosteringShiftTrigger,
  *    Events: Created) with a Rostering credential chosen (n8n picks the newest: 4's); the canvas
  *    shows it ("On created"), and the saved workflow has it with that credential.
@@ -557,8 +557,8 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 
 		// A node with operations lists its actions; choosing one adds the node and opens it.
 		await names.filter({ hasText: /^Rostering Shift$/ }).click();
-		await expect(waitForTexts(names, 7)).resolves.toEqual(
-			['Create a shift', 'Create many shifts', 'Create or update a shift', 'Delete a shift', 'Get a shift', 'Get many shifts', 'Update a shift'],
+		await expect(waitForTexts(names, 8)).resolves.toEqual(
+			['Assign a shift if it is still open', 'Create a shift', 'Create many shifts', 'Create or update a shift', 'Delete a shift', 'Get a shift', 'Get many shifts', 'Update a shift'],
 		);
 		await names.filter({ hasText: /^Get many shifts$/ }).click();
 		const ndv = page.locator(byTestId('ndv'));
@@ -925,7 +925,7 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 		// On an empty canvas the Triggers section comes first, open, with the trigger's events.
 		const categories = creator.locator(byTestId('node-creator-category-item'));
 		// Its events: created, updated, removed, the five derived from what changed, and No Clock-In.
-		await expect(waitForTexts(categories, 2, false)).resolves.toEqual(['Triggers (9)', 'Actions (7)']);
+		await expect(waitForTexts(categories, 2, false)).resolves.toEqual(['Triggers (9)', 'Actions (8)']);
 		const events = await waitForTexts(names, 9);
 		expect(events).toEqual(expect.arrayContaining(['On created', 'On removed', 'On updated']));
 		expect(events.map((name) => name.toLowerCase()).sort()).toEqual(
