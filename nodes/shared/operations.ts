@@ -30,7 +30,7 @@ import { checkId, hasOffset, inputError, localDates, toDate, toInteger, toTimest
  */
 
 /** The value of an id picker, checked, for the item being processed. */
-function idParameter(ctx: IExecuteSingleFunctions, picker: Picker): string {
+export function idParameter(ctx: IExecuteSingleFunctions, picker: Picker): string {
 	const value = ctx.getNodeParameter(picker.parameter, '', { extractValue: true });
 	return checkId(ctx.getNode(), ctx.getItemIndex(), value, picker.field, picker.singular);
 }

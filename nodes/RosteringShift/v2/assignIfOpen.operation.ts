@@ -2,13 +2,12 @@ import type { IDataObject, IExecutePaginationFunctions, INodeProperties, INodePr
 
 import { idLocator } from '../../shared/editor/fields';
 import { passThroughOf } from '../../shared/n8n-internals';
-import { sentBy, type Sender } from '../../shared/operations';
+import { idParameter, sentBy, type Picker, type Sender } from '../../shared/operations';
 import { writtenRecord } from '../../shared/requests/answers';
 import { asNodeError, subjectOf } from '../../shared/requests/errors';
 import { connectionKey } from '../../shared/requests/execution-cache';
 import { CREDENTIAL_TYPE, idempotencyKey, send } from '../../shared/requests/transport';
 import { maxRateLimitWait } from '../../shared/input/params';
-import { checkId } from '../../shared/input/values';
 
 /**
  * Assign If Open: gives an open shift to a person only if it is still open when the node reads it,
@@ -22,6 +21,9 @@ import { checkId } from '../../shared/input/values';
  * remains: each item says how long it was (`unguarded_ms`: from the read's answer to the change's).
  * A shift already given to this person is not changed again (a re-run assigns nothing twice).
  */
+
+const SHIFT: Picker = { parameter: 'shiftId', field: 'Shift', singular: 'shift' };
+const EMPLOYEE: Picker = { parameter: 'employeeId', field: 'Employee', singular: 'employee' };
 
 /** What became of one item: assigned, or why not. */
 type Outcome = 'assigned' | 'already_theirs' | 'taken' | 'deleted' | 'started' | 'refused';
@@ -75,8 +77,8 @@ function refusedForThem(error: unknown): { outcome: Outcome; message: string } |
 const assignIfOpen: Sender = async function (this: IExecutePaginationFunctions, { options }) {
 	const node = this.getNode();
 	const itemIndex = this.getItemIndex();
-	const shiftId = checkId(node, itemIndex, this.getNodeParameter('shiftId', '', { extractValue: true }), 'Shift', 'shift');
-	const employeeId = checkId(node, itemIndex, this.getNodeParameter('employeeId', '', { extractValue: true }), 'Employee', 'employee');
+	const shiftId = idParameter(this, SHIFT);
+	const employeeId = idParameter(this, EMPLOYEE);
 	const maxRateLimitWaitSeconds = maxRateLimitWait(this);
 	const url = `${String(options.url)}/${shiftId}`;
 	const common = { baseURL: options.baseURL, passThrough: passThroughOf(options) };
@@ -127,6 +129,6 @@ export const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { operation: ['assignIfOpen'] } },
 	},
-	idLocator({ name: 'shiftId', displayName: 'Shift', singular: 'shift', searchMethod: 'searchShifts', required: true, operations: ['assignIfOpen'] }),
-	idLocator({ name: 'employeeId', displayName: 'Employee', singular: 'employee', searchMethod: 'searchEmployees', required: true, description: 'Who gets the shift', operations: ['assignIfOpen'] }),
+	idLocator({ name: SHIFT.parameter, displayName: SHIFT.field, singular: SHIFT.singular, searchMethod: 'searchShifts', required: true, operations: ['assignIfOpen'] }),
+	idLocator({ name: EMPLOYEE.parameter, displayName: EMPLOYEE.field, singular: EMPLOYEE.singular, searchMethod: 'searchEmployees', required: true, description: 'Who gets the shift', operations: ['assignIfOpen'] }),
 ];
