@@ -44,6 +44,7 @@
  */
 import { spawn } from 'child_process';
 import * as fs from 'fs';
+import * as http from 'http';
 import * as path from 'path';
 import { unflatten, type N8nExecution, type N8nExecutionSummary, type N8nRun } from './executions';
 import { freePort, killGroup, lastLines, newId } from './helpers';
@@ -255,19 +256,60 @@ function readLog(file: string): string {
 	}
 }
 
+/** What n8n answered: the status, the body as text, and the cookies it set. */
+interface Answer {
+	status: number;
+	text: string;
+	setCookies: string[];
+}
+
+/** A request that got no answer: the socket error's code (ECONNREFUSED, ECONNRESET, ...) says why. */
+class NoAnswer extends Error {
+	constructor(
+		readonly method: string,
+		readonly url: string,
+		readonly code: string,
+		cause: string,
+	) {
+		super(`${method} ${url}: no answer from n8n (${code}: ${cause})`);
+	}
+}
+
 /**
- * fetch, with a GET sent again (up to twice) when n8n closed the connection unanswered: a
- * keep-alive socket the server closed as the client reused it ("fetch failed", "other side
- * closed"), seen on a loaded CI machine while polling an execution that then finished normally.
- * Only reads are sent again: a POST that may have reached n8n is not repeated.
+ * One request on a connection of its own (no keep-alive). The REST client once used fetch's pooled
+ * keep-alive sockets, and CI twice failed a demo test with "fetch failed" while polling an execution
+ * that had finished: a pooled socket n8n had closed, reused. A fresh connection per request has no
+ * such race, and its error names the cause.
  */
-async function sent(method: string, url: string, init: RequestInit): Promise<Response> {
-	for (let attempt = 1; ; attempt++) {
+function once(method: string, url: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+	return new Promise((resolve, reject) => {
+		const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+		const request = http.request(url, { method, headers: { ...headers, ...length }, agent: false }, (res) => {
+			const chunks: Buffer[] = [];
+			res.on('data', (chunk: Buffer) => chunks.push(chunk));
+			res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), setCookies: res.headers['set-cookie'] ?? [] }));
+			res.on('error', (error: NodeJS.ErrnoException) => reject(new NoAnswer(method, url, error.code ?? 'ERROR', error.message)));
+		});
+		request.on('error', (error: NodeJS.ErrnoException) => reject(new NoAnswer(method, url, error.code ?? 'ERROR', error.message)));
+		request.end(body);
+	});
+}
+
+/**
+ * A request, sent again while n8n does not answer: a read always, a write only when its connection
+ * was refused (then n8n never saw it; a write n8n may have received is not repeated). The waits
+ * double from 0.25 s to 8 s, about 30 s in all, each written to stderr with its cause, so that a
+ * slow moment of a loaded machine passes and a log says what happened.
+ */
+async function sent(method: string, url: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+	for (let wait = 250; ; wait *= 2) {
 		try {
-			return await fetch(url, init);
+			return await once(method, url, headers, body);
 		} catch (error) {
-			const closed = error instanceof TypeError && /fetch failed/.test(error.message);
-			if (!closed || method !== 'GET' || attempt >= 3) throw error;
+			const again = error instanceof NoAnswer && (method === 'GET' || error.code === 'ECONNREFUSED') && wait <= 8_000;
+			if (!again) throw error;
+			process.stderr.write(`[n8n rest] ${error.message}; sent again in ${wait} ms\n`);
+			await delay(wait);
 		}
 	}
 }
@@ -282,16 +324,14 @@ function restClient(baseUrl: string, owner: { email: string; firstName: string; 
 		const headers: Record<string, string> = { accept: 'application/json', 'browser-id': browserId };
 		if (cookie) headers.cookie = cookie;
 		if (body !== undefined) headers['content-type'] = 'application/json';
-		const res = await sent(method, `${baseUrl}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-		const text = await res.text();
-		let parsed: unknown = text;
+		const res = await sent(method, `${baseUrl}${p}`, headers, body === undefined ? undefined : JSON.stringify(body));
+		let parsed: unknown = res.text;
 		try {
-			parsed = text ? JSON.parse(text) : undefined;
+			parsed = res.text ? JSON.parse(res.text) : undefined;
 		} catch {
 			// not JSON
 		}
-		const setCookie = res.headers.getSetCookie?.() ?? [];
-		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+		const auth = res.setCookies.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
 		if (auth) cookie = auth;
 		return { status: res.status, body: parsed };
 	};
@@ -305,14 +345,14 @@ function restClient(baseUrl: string, owner: { email: string; firstName: string; 
 
 	/**
 	 * First start: POST /rest/owner/setup (sets the cookie). Later: POST /rest/login. Either may be
-	 * sent again: a connection n8n closed unanswered ("other side closed", seen once when a test file
-	 * attached to the shared n8n on a busy machine) is tried once more.
+	 * sent again: a connection n8n closed unanswered (seen once when a test file attached to the
+	 * shared n8n on a busy machine) is tried once more; signing in twice is harmless.
 	 */
 	const authenticate = async () => {
 		try {
 			await signIn();
 		} catch (error) {
-			if (!(error instanceof TypeError && /fetch failed/.test(error.message))) throw error;
+			if (!(error instanceof NoAnswer)) throw error;
 			await signIn();
 		}
 	};
