@@ -5,8 +5,10 @@
  * nothing); a deleted or started shift says so; a published one says it became a draft again.
  * Asserted on the requests the sandbox received and the shifts it holds.
  */
+import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
+import { READING_CHOICES } from '../../sandbox';
 import { byId, seedLookups, useFixture } from './fixture';
 
 const f = useFixture();
@@ -137,4 +139,79 @@ it('a malformed shift id from an expression is named before anything is sent', a
 	const result = await f.run('rosteringShift', { operation: 'assignIfOpen', shiftId: byId('={{ "not-an-id" }}'), employeeId: byId('5f1a2b3c4d5e6f7a8b9c0d1e') }, undefined, V2);
 	expect(result.error?.message).toMatch(/^Shift\b/);
 	expect(f.apiRequests()).toEqual([]);
+});
+
+/**
+ * Generated acceptances of one open shift: up to four people who can cover it, each accepting once
+ * or more, in waves run one after another; a wave is either separate executions at once (as two
+ * clicks on offer links a moment apart) or items of one execution. The service's answer to the
+ * change in each of its readings (CHOICES.md › changeAnswer), the shift published or not. Whatever
+ * the plan, exactly one acceptance gets the shift, with one change sent; each other acceptance is
+ * told, by the winner's id, or told it is already theirs; and the whole plan run again changes
+ * nothing.
+ */
+describe('any acceptances of one open shift (generated)', () => {
+	type Wave = { how: 'at once' | 'one execution'; people: number[] };
+	const WAVE: fc.Arbitrary<Wave> = fc.record({ how: fc.constantFrom('at once' as const, 'one execution' as const), people: fc.array(fc.nat(3), { minLength: 1, maxLength: 3 }) });
+	const PLAN = fc.record({ waves: fc.array(WAVE, { minLength: 1, maxLength: 3 }), changeAnswer: fc.constantFrom(...READING_CHOICES.changeAnswer), published: fc.boolean() });
+
+	/** Runs the waves in turn; the output items in the order of the plan's acceptances. */
+	async function accept(shiftId: string, waves: Wave[], people: string[]): Promise<IDataObject[]> {
+		const out: IDataObject[] = [];
+		for (const wave of waves) {
+			const ids = wave.people.map((i) => people[i % people.length]);
+			if (wave.how === 'at once') {
+				for (const items of await Promise.all(ids.map((id) => assign(shiftId, id)))) out.push(...items);
+			} else {
+				const items = ids.map((person) => ({ shift: shiftId, person }));
+				const result = await f.run('rosteringShift', { operation: 'assignIfOpen', shiftId: byId('={{ $json.shift }}'), employeeId: byId('={{ $json.person }}') }, items, V2);
+				expect(result.error).toBeUndefined();
+				out.push(...result.json('Node'));
+			}
+		}
+		return out;
+	}
+
+	it('exactly one acceptance gets the shift, one change is sent, every other is told; run again, nothing changes', async () => {
+		const { shiftId, first, second } = await openShiftAndTwoPeople();
+		const cover = await f.run('rosteringShiftCover', { operation: 'getAll', shiftId: byId(shiftId), returnAll: true });
+		const people = [...new Set([first, second, ...cover.json('Node').map((row) => String(row.employee_id))])].slice(0, 4);
+		const shift = t().shifts.get(shiftId)!;
+		await fc.assert(
+			fc.asyncProperty(PLAN, async ({ waves, changeAnswer, published }) => {
+				// The shift open again, as a manager leaves it; the service answering changes its way.
+				shift.employee_id = null;
+				shift.status = 'unpublished';
+				if (published) f.sandbox.manager.publishShift(shiftId);
+				f.sandbox.setReadings({ changeAnswer });
+				f.sandbox.clearRequests();
+				const acceptances = waves.flatMap((wave) => wave.people.map((i) => people[i % people.length]));
+
+				const out = await accept(shiftId, waves, people);
+				expect(out.map((item) => item.employee_id)).toEqual(acceptances);
+				const winners = out.filter((item) => item.outcome === 'assigned');
+				expect(winners).toHaveLength(1);
+				const winner = String(winners[0].employee_id);
+				expect(shift.employee_id).toBe(winner);
+				expect(winners[0].shift).toMatchObject({ id: shiftId, employee_id: winner });
+				expect(String(winners[0].message)).toBe(published ? 'Assigned. The service made the published shift a draft again: publish the roster for the person to see it.' : 'Assigned.');
+				const patches = shiftRequests().filter((r) => r.method === 'PATCH');
+				expect(patches.map((r) => [r.path, r.body])).toEqual([[`/v1/shifts/${shiftId}`, { employee_id: winner }]]);
+				const told = (item: IDataObject) =>
+					item.employee_id === winner
+						? { assigned: true, outcome: 'already_theirs', message: 'Already assigned to this person: nothing was changed' }
+						: { assigned: false, outcome: 'taken', message: `Not assigned: the shift is no longer open (it is assigned to employee ${winner})` };
+				const others = out.filter((item) => item !== winners[0]);
+				expect(others.map((item) => ({ assigned: item.assigned, outcome: item.outcome, message: item.message }))).toEqual(others.map(told));
+
+				// The same plan again (a re-run, or each person clicking again): no change, each told.
+				f.sandbox.clearRequests();
+				const again = await accept(shiftId, waves, people);
+				expect(again.map((item) => ({ assigned: item.assigned, outcome: item.outcome, message: item.message }))).toEqual(again.map(told));
+				expect(shiftRequests().filter((r) => r.method === 'PATCH')).toEqual([]);
+				expect(shift.employee_id).toBe(winner);
+			}),
+			{ seed: 40, numRuns: 12, endOnFailure: true },
+		);
+	}, 120_000);
 });
