@@ -1,5 +1,8 @@
+import { isDeepStrictEqual } from 'util';
+
 import type { Sandbox } from './index';
-import { api, basic, http, loc, positionAt, start } from './helpers';
+import { ANCHOR, api, basic, http, loc, positionAt, start } from './helpers';
+import { buildSeed } from './seed';
 
 /**
  * The demo keeps its work across restarts (scripts/demo.ts): a sandbox started from the state
@@ -55,5 +58,28 @@ describe('a sandbox started from a saved state', () => {
 		await expect(started(state)).rejects.toThrow(/another version of the sandbox/);
 		// And api() still works on a fresh one: nothing half-restored leaks anywhere.
 		expect((await api(await started()).get('/v1/locations')).status).toBe(200);
+	});
+});
+
+/**
+ * reset() lays the seed again (its ids and choices remembered: ids.ts): what a test changed, added
+ * or removed is gone, the tables equal a seed built afresh, and no two sandboxes share a record.
+ */
+describe('reset', () => {
+	it('comes back to the seed as built, whatever was changed; sandboxes share no record', async () => {
+		const [a, b] = await Promise.all([start(), start()]);
+		try {
+			const shift = a.store.t.shifts.values().next().value!;
+			shift.notes = 'changed in place';
+			a.store.t.shifts.delete([...a.store.t.shifts.keys()][1]);
+			a.store.t.employees.set('added', { ...a.store.t.employees.values().next().value!, id: 'added' });
+			expect(b.store.t.shifts.get(shift.id)!.notes).not.toBe('changed in place');
+			a.reset();
+			const built = buildSeed(a.anchorWeek, Date.parse(`${ANCHOR}T01:00:00Z`)); // a date alone: 01:00 UTC
+			expect(isDeepStrictEqual(a.store.t, built.tables)).toBe(true);
+			expect(a.store.t.shifts.get(shift.id)).not.toBe(b.store.t.shifts.get(shift.id));
+		} finally {
+			await Promise.all([a.close(), b.close()]);
+		}
 	});
 });

@@ -8,9 +8,8 @@
  * (f.apiRequests()) and what the user sees (the output items).
  *
  * Between generated cases the records a case created are removed from the store (`fresh`), and the
- * tables are checked to be back at the seed's size: sandbox.reset() re-seeds in about 0.7 s, which
- * for every case would take most of this file's time budget. The fixture still resets the whole
- * sandbox before each test.
+ * tables are checked to be back at the seed's size: what is left besides them would show. The
+ * fixture still resets the whole sandbox before each test.
  *
  * Each fc.assert has a fixed seed and few runs, and stops at the first failure without shrinking
  * (endOnFailure), so that the file stays well under 2 minutes on a busy 2-core machine. To see a
