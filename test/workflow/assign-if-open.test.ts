@@ -109,9 +109,11 @@ it('a deleted shift, and one that has started: not assigned, saying why', async 
 	expect(gone).toMatchObject({ assigned: false, outcome: 'deleted', message: 'Not assigned: the shift was deleted' });
 	expect(shiftRequests().map((r) => r.method)).toEqual(['GET']);
 
+	// Another open shift, under way by the service's clock (whatever the time of day the suite runs).
 	const now = f.sandbox.clock.now().getTime();
-	const started = [...t().shifts.values()].find((s) => s.business_id === business() && !s.archived && s.start_time < now && s.end_time > now)!;
-	started.employee_id = null; // an open shift under way (the store, as a manager would leave it)
+	const started = [...t().shifts.values()].find((s) => s.business_id === business() && !s.archived && !s.employee_id && s.start_time > now)!;
+	f.sandbox.clock.set(new Date(started.start_time + 60_000).toISOString());
+	f.connect(); // a token of the moved clock
 	f.sandbox.clearRequests();
 	const [late] = await assign(started.id, first);
 	expect(late).toMatchObject({ assigned: false, outcome: 'started', message: 'Not assigned: the shift has started, so the service no longer changes it' });
