@@ -392,7 +392,11 @@ function restClient(baseUrl: string, owner: { email: string; firstName: string; 
 		async executions(workflowId) {
 			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 			const res = await rest<{ results: N8nExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=100`);
-			return res.results.map((e) => ({ ...e, id: String(e.id) }));
+			// n8n lists the running executions and the finished ones with two queries made side by side
+			// and joins them (ExecutionService.findLatestCurrentAndCompleted): one that ends between them
+			// is in both. Each execution once, so that a test never counts one execution's items twice.
+			const seen = new Set<string>();
+			return res.results.map((e) => ({ ...e, id: String(e.id) })).filter((e) => !seen.has(e.id) && Boolean(seen.add(e.id)));
 		},
 		async waitForExecution(executionId, timeoutMs = 60_000) {
 			const deadline = Date.now() + timeoutMs;
