@@ -58,6 +58,9 @@ function asTheEditorSaves(node: { position: [number, number]; parameters: INodeP
 	return { position: node.position.map(onGrid), parameters: saved };
 }
 
+/** Stand-ins for the ids the demo fills in: enough to build the examples and read their nodes. */
+const PLACEHOLDER_IDS = { credential: { id: 'c', name: 'Rostering' }, locationId: 'L', positionId: 'P', nextMonday: '2028-01-10', offset: '+11:00' };
+
 test("each example's nodes are as n8n's editor saves them: opened and saved in the editor, nothing changes", () => {
 	// The node types as the editor gets them: n8n's own from its nodes.json, the package's as n8n loads them.
 	const builtIn = JSON.parse(readFileSync(path.join(runtimeDir(), 'n8n', 'node_modules', 'n8n-nodes-base', 'dist', 'types', 'nodes.json'), 'utf8')) as INodeTypeDescription[];
@@ -70,7 +73,7 @@ test("each example's nodes are as n8n's editor saves them: opened and saved in t
 		}
 		return ours.getByNameAndVersion(type, version).description;
 	};
-	const examples = exampleWorkflows({ credential: { id: 'c', name: 'Rostering' }, locationId: 'L', positionId: 'P', nextMonday: '2028-01-10', offset: '+11:00' });
+	const examples = exampleWorkflows(PLACEHOLDER_IDS);
 	const changed: string[] = [];
 	for (const example of examples) {
 		for (const node of example.nodes) {
@@ -97,14 +100,8 @@ describe('the demo (npm run demo)', () => {
 
 	/** The Rostering Shift Triggers of the examples published at the demo's start: workflow and node names. */
 	function activeShiftTriggers(): Array<{ workflow: string; node: string }> {
-		const examples = exampleWorkflows({ credential: { id: 'c', name: 'Rostering' }, locationId: 'L', positionId: 'P', nextMonday: '2028-01-10', offset: '+11:00' });
+		const examples = exampleWorkflows(PLACEHOLDER_IDS);
 		return examples.flatMap((e) => (e.active ? e.nodes.filter((n) => n.type === 'n8n-nodes-rostering.rosteringShiftTrigger').map((n) => ({ workflow: e.name, node: n.name })) : []));
-	}
-
-	/** Whether that trigger has learned the records in use (its static data, under "node:<name>", holds a memory). */
-	async function shiftTriggerLearned(workflow: string, node: string): Promise<boolean> {
-		const { staticData } = await demo.server.workflow(demo.workflows[workflow as keyof typeof demo.workflows]);
-		return JSON.stringify((staticData as Record<string, unknown> | null)?.[`node:${node}`] ?? {}).includes('"memory"');
 	}
 
 	/** Runs an example by hand, as "Execute workflow" does from its trigger, and returns the execution. */
@@ -168,8 +165,8 @@ describe('the demo (npm run demo)', () => {
 		const active = activeShiftTriggers();
 		expect(active.length).toBeGreaterThanOrEqual(5);
 		await waitFor('the active Shift triggers learned the shifts in use', 150_000, async () => {
-			const learned = await Promise.all(active.map(({ workflow, node }) => shiftTriggerLearned(workflow, node)));
-			return learned.every(Boolean) ? true : undefined;
+			const learned = await Promise.all(active.map(({ workflow, node }) => triggersThatLearned(demo.server, demo.workflows[workflow as keyof typeof demo.workflows], node)));
+			return learned.every((count) => count > 0) ? true : undefined;
 		});
 		demo.sandbox.clearRequests();
 		const execution = await run(OPEN_SHIFTS, 'Run');

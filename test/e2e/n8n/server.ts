@@ -395,8 +395,9 @@ function restClient(baseUrl: string, owner: { email: string; firstName: string; 
 			// n8n lists the running executions and the finished ones with two queries made side by side
 			// and joins them (ExecutionService.findLatestCurrentAndCompleted): one that ends between them
 			// is in both. Each execution once, so that a test never counts one execution's items twice.
-			const seen = new Set<string>();
-			return res.results.map((e) => ({ ...e, id: String(e.id) })).filter((e) => !seen.has(e.id) && Boolean(seen.add(e.id)));
+			// By id, in the order listed, with the later (finished) summary where one came twice.
+			const byId = new Map(res.results.map((e) => [String(e.id), { ...e, id: String(e.id) }]));
+			return [...byId.values()];
 		},
 		async waitForExecution(executionId, timeoutMs = 60_000) {
 			const deadline = Date.now() + timeoutMs;
@@ -417,10 +418,12 @@ function restClient(baseUrl: string, owner: { email: string; firstName: string; 
 
 /**
  * How many of a published workflow's Rostering triggers have learned the records in use (their
- * static data holds a `memory`, saved after their first poll: A6).
+ * static data holds a `memory`, saved after their first poll: A6); with `node`, only that trigger
+ * (its static data is under "node:<name>"), so 1 once it has.
  */
-export async function triggersThatLearned(server: N8nServer, workflowId: string): Promise<number> {
-	return (JSON.stringify((await server.workflow(workflowId)).staticData ?? {}).match(/"memory"/g) ?? []).length;
+export async function triggersThatLearned(server: N8nServer, workflowId: string, node?: string): Promise<number> {
+	const staticData = ((await server.workflow(workflowId)).staticData ?? {}) as Record<string, unknown>;
+	return (JSON.stringify(node === undefined ? staticData : (staticData[`node:${node}`] ?? {})).match(/"memory"/g) ?? []).length;
 }
 
 /** For afterEach: when the test just failed, the last lines of the n8n server's log, to stderr. */
