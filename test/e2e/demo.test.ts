@@ -419,7 +419,7 @@ describe('the demo (npm run demo)', () => {
 		const now = demo.sandbox.clock.now().getTime();
 		const dayOf = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate()!;
 		// Someone shared, at locations on the business's time zone, with two or more shifts in three days from 3 days on.
-		const shifts = [...t.shifts.values()].filter((s) => !s.archived && s.employee_id && s.start_time > now + 3 * DAY && s.start_time < now + 20 * DAY && t.locations.get(s.location_id)!.timezone === zone);
+		const shifts = [...t.shifts.values()].filter((s) => s.business_id === demo.sandbox.store.mainBusinessId && !s.archived && s.employee_id && s.start_time > now + 3 * DAY && s.start_time < now + 20 * DAY && t.locations.get(s.location_id)!.timezone === zone);
 		const pick = shifts
 			.filter((s) => t.employees.get(s.employee_id!)?.shared)
 			.map((first) => ({ person: first.employee_id!, start: dayOf(first.start_time), end: DateTime.fromISO(dayOf(first.start_time)).plus({ days: 2 }).toISODate()! }))
@@ -506,10 +506,12 @@ describe('the demo (npm run demo)', () => {
 		const t = demo.sandbox.store.t;
 		const now = demo.sandbox.clock.now().getTime();
 		const free = async (id: string) => ((await api('GET', `shifts/${id}/available-employees?limit=200`)).data as Array<{ employee_id: string }>).map((e) => e.employee_id);
-		// A shift with a person, from tomorrow to 25 days on (what the trigger learned), not the manager's day's location.
+		// A shift of the business the workflow's credential reaches (the sandbox seeds a second one, whose
+		// shifts it answers 404 for), with a person, from tomorrow to 25 days on (what the trigger
+		// learned), not the manager's day's location.
 		const other = [...t.locations.values()].filter((l) => l.business_id === demo.sandbox.store.mainBusinessId && !l.archived)[1].id;
 		const shifts = [...t.shifts.values()]
-			.filter((s) => !s.archived && s.employee_id && s.location_id !== other && s.start_time > now + DAY && s.start_time < now + 25 * DAY)
+			.filter((s) => s.business_id === demo.sandbox.store.mainBusinessId && !s.archived && s.employee_id && s.location_id !== other && s.start_time > now + DAY && s.start_time < now + 25 * DAY)
 			.sort((a, b) => a.start_time - b.start_time || a.id.localeCompare(b.id));
 		let shift: (typeof shifts)[number] | undefined;
 		for (const s of shifts) {
