@@ -10,16 +10,19 @@ cd "$(dirname "$0")/.."
 step() { printf '\n== [%4ds] %s\n' "$SECONDS" "$*"; }
 
 # The real n8n of each supported version (docs/versions.md) is installed on first use by the e2e
-# tests. Start those installs now in the background, so that their downloads overlap the build, lint
-# and in-process tests: the pinned one first, then the other two side by side (mostly downloads; the
-# second and third reuse the first's sqlite3 build). Each e2e run waits for its version first
-# (scripts/n8n-runtime.sh takes a lock), so no test's time limit includes an install; one that
-# failed is tried again there, and says why. Logs: test-artifacts/runtime-<version>.log.
+# tests. Start those installs now in the background, so that they overlap the build, lint and
+# in-process tests: the pinned one first, then the other two side by side, each made from the
+# pinned one's tree and changed where its lock file differs (about a minute each; a whole install
+# took 10 to 18 minutes beside the tests: scripts/n8n-runtime.sh seed_from_pinned). Each e2e run
+# waits for its version first (scripts/n8n-runtime.sh takes a lock), so no test's time limit
+# includes an install; one that failed is tried again there, and says why. Logs:
+# test-artifacts/runtime-<version>.log.
 mkdir -p test-artifacts
 rm -f test-artifacts/jest-* test-artifacts/runtime-*.ready-at
-# The other versions' installs run at a lower priority (nice 10): they go on while the CPU-bound
-# in-process tests run, which have time limits, and they are not needed for about 15 minutes (each
-# took 9 to 10 minutes on the 2-core machine, 2026-11-29). version, niceness
+rm -rf test-artifacts/claimed-*
+# The other versions' installs run at a lower priority (nice 10): the CPU-bound in-process tests,
+# which have time limits, run beside them, and they are not needed for about 10 minutes. version,
+# niceness
 install_runtime() {
 	N8N_VERSION=$1 nice -n "$2" bash scripts/n8n-runtime.sh template >"test-artifacts/runtime-$1.log" 2>&1 ||
 		echo "[test.sh] installing n8n $1 failed: see test-artifacts/runtime-$1.log" >&2
@@ -61,14 +64,14 @@ bash scripts/queue-services.sh || echo "Redis or PostgreSQL could not be install
 # Three lanes side by side. The in-process layers are CPU-bound (n8n-core's engine in jest's
 # process); the real-n8n runs mostly wait on n8n (starting, polling, a worker's job stalling), so two
 # of them run beside the in-process lane. Lane 1: the pinned n8n 2.40.7's tests that share one n8n
-# (or start a quick one of their own), then the real n8n 1.123.81. Lane 2: unit, sandbox, workflow
-# on three n8n lines. Lane 3: the pinned n8n's tests that each start their own n8n and wait longest
-# (queue mode with its workers, the durable cursors across restarts, the demo), then the real
-# n8n 2.41.1. (Measured 2026-11-29: lanes 1 and 3 about 16 min before their second run, lane 2
-# about 18 min; the 1.123.81 run after lane 2's made that lane the longest by 1.5 min.) One jest
-# run per layer, so each layer's time is its own; each run's output goes to
-# test-artifacts/jest-<layer>.log (the in-process layers' is also printed as it goes); the summary
-# at the end reads their results.
+# (or start a quick one of their own). Lane 2: unit, sandbox, workflow on three n8n lines (one
+# in-process run at a time: two side by side on a loaded machine ran tests past their time limits).
+# Lane 3: the pinned n8n's tests that each start their own n8n and wait longest (queue mode with its
+# workers, the durable cursors across restarts, the demo). Then the real n8n 1.123.81 and 2.41.1,
+# each taken by the first lane free (which lane ends first varies from run to run by minutes; the
+# suite takes as long as its longest lane). One jest run per layer, so each layer's time is its own;
+# each run's output goes to test-artifacts/jest-<layer>.log (the in-process layers' is also printed
+# as it goes); the summary at the end reads their results.
 if [[ $# -gt 0 ]]; then
 	step "jest $*"
 	exec npx jest --ci "$@"
@@ -94,14 +97,27 @@ e2e_run() {
 	jest_run "$@"
 }
 
+# The real-n8n layers of the other versions, each run once, by the first lane that gets to it (a
+# folder made atomically claims it).
+other_versions() {
+	local status=0
+	if mkdir test-artifacts/claimed-e2e-1.123.81 2>/dev/null; then
+		e2e_run 1.123.81 e2e-1.123.81 --selectProjects 'e2e n8n 1.123.81' || status=1
+	fi
+	if mkdir test-artifacts/claimed-e2e-2.41.1 2>/dev/null; then
+		e2e_run 2.41.1 e2e-2.41.1 --selectProjects 'e2e n8n 2.41.1' || status=1
+	fi
+	return $status
+}
+
 in_process_logs=(test-artifacts/jest-{unit,sandbox,workflow-2.40,workflow-2.41,workflow-1.123}.log)
 for log in "${in_process_logs[@]}"; do : >"$log"; done
-step "jest, three lanes side by side: real n8n 2.40.7, then real n8n 1.123.81 | in-process (unit, sandbox, workflow on three n8n lines) | real n8n 2.40.7 (tests with their own n8n), then real n8n 2.41.1"
+step "jest, three lanes side by side: real n8n 2.40.7 | in-process (unit, sandbox, workflow on three n8n lines) | real n8n 2.40.7 (tests with their own n8n); then real n8n 1.123.81 and 2.41.1, each in the first lane free"
 set +e
 (
 	status=0
 	e2e_run 2.40.7 e2e-2.40.7 --selectProjects e2e --testPathIgnorePatterns "${OWN_N8N_TESTS[@]}" || status=1
-	e2e_run 1.123.81 e2e-1.123.81 --selectProjects 'e2e n8n 1.123.81' || status=1
+	other_versions || status=1
 	exit $status
 ) &
 lane1=$!
@@ -112,13 +128,14 @@ lane1=$!
 	jest_run workflow-2.40 --selectProjects workflow || status=1
 	jest_run workflow-2.41 --selectProjects 'workflow n8n 2.41' || status=1
 	jest_run workflow-1.123 --selectProjects 'workflow n8n 1.123' || status=1
+	other_versions || status=1
 	exit $status
 ) &
 lane2=$!
 (
 	status=0
 	e2e_run 2.40.7 e2e-2.40.7-own-n8n "${OWN_N8N_TESTS[@]}" --selectProjects e2e || status=1
-	e2e_run 2.41.1 e2e-2.41.1 --selectProjects 'e2e n8n 2.41.1' || status=1
+	other_versions || status=1
 	exit $status
 ) &
 lane3=$!
