@@ -35,6 +35,7 @@ function steps(sb: Sandbox): Step[] {
 	})!;
 	const openShift = sb.store.shifts.find((s) => !s.employee_id && !s.archived && String(s.start_time) > new Date().toISOString())!;
 	/** A day relative to today, as the editor's date picker saves it. */
+	const year = sb.clock.now().getUTCFullYear();
 	const day = (offset: number) => `${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)}T00:00:00`;
 	const ids = (items: IDataObject[]) => items.every((i) => /^[0-9a-f]{24}$/.test(String(i.id)));
 	const many = (resource: string, extra: IDataObject = {}): IDataObject => ({ resource, operation: 'getAll', returnAll: false, limit: 2, ...extra });
@@ -46,7 +47,8 @@ function steps(sb: Sandbox): Step[] {
 		{
 			name: 'Public Holidays',
 			type: 'rosteringPublicHoliday',
-			parameters: { resource: 'publicHoliday', operation: 'getAll', returnAll: true, from: '2026-01-01T00:00:00', to: '2026-12-31T00:00:00' },
+			// The year of the sandbox's clock: the seed lays holidays for that year and the ones beside it.
+			parameters: { resource: 'publicHoliday', operation: 'getAll', returnAll: true, from: `${year}-01-01T00:00:00`, to: `${year}-12-31T00:00:00` },
 			check: (items) => expect(items.length).toBeGreaterThan(0),
 		},
 		{ name: 'Projects', type: 'rosteringProject', parameters: many('project'), check: (items) => expect(items.length === 2 && ids(items)).toBe(true) },

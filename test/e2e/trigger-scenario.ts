@@ -7,6 +7,7 @@
 import { startSandbox } from '../../sandbox';
 import { SIDE_BY_SIDE_SKIPPED } from '../../nodes/shared/trigger/side-by-side';
 import { randomUUID } from 'crypto';
+import { DateTime } from 'luxon';
 
 import { E2E_CREDENTIAL, executionItems, POLL_EVERY_15_SECONDS, waitFor, type N8nServer, type WorkflowJson } from './n8n';
 
@@ -344,12 +345,14 @@ export async function eachChangeOnceAcrossRestart(
 	const soon = changeableShifts().filter((shift) => Date.parse(String(shift.start_time)) < Date.now() + 20 * 86_400_000);
 	const [toChange, toDelete] = soon.slice(1, 3);
 	const notesBefore = toChange.notes ?? null;
-	const created = await api('POST', '/shifts', {
-		location_id: sydney.id,
-		position_id: position.id,
-		start_time: '2027-03-01T09:00:00+11:00',
-		end_time: '2027-03-01T17:00:00+11:00',
-	});
+	// The shifts this test creates: 09:00 to 17:00 at the location, a year from the service's now
+	// (beyond the seed's weeks, so nobody is rostered then, and a year before the shift starts: it can
+	// still be changed, which a fixed date would stop allowing one day).
+	const aYearOn = (days: number) => {
+		const day = DateTime.fromMillis(serviceNow(), { zone: String(sydney.timezone) }).plus({ days: 365 + days }).startOf('day');
+		return { start_time: day.set({ hour: 9 }).toISO({ suppressMilliseconds: true })!, end_time: day.set({ hour: 17 }).toISO({ suppressMilliseconds: true })! };
+	};
+	const created = await api('POST', '/shifts', { location_id: sydney.id, position_id: position.id, ...aYearOn(0) });
 	await api('PATCH', `/shifts/${toChange.id}`, { notes: 'Changed while n8n runs (e2e)' });
 	await api('DELETE', `/shifts/${toDelete.id}`);
 	const firstBatch = [
@@ -386,8 +389,7 @@ export async function eachChangeOnceAcrossRestart(
 	const createdWhileDown = await api('POST', '/shifts', {
 		location_id: sydney.id,
 		position_id: position.id,
-		start_time: '2027-03-02T09:00:00+11:00',
-		end_time: '2027-03-02T17:00:00+11:00',
+		...aYearOn(1),
 	});
 	const secondBatch = [
 		{ event: 'updated', record: shiftNow(String(created.id)) },
