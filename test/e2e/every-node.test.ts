@@ -36,6 +36,9 @@ function steps(sb: Sandbox): Step[] {
 	const openShift = sb.store.shifts.find((s) => !s.employee_id && !s.archived && String(s.start_time) > new Date().toISOString())!;
 	/** A day relative to today, as the editor's date picker saves it. */
 	const year = sb.clock.now().getUTCFullYear();
+	// January (summer time in Sydney: +11:00) of the year after next: shifts created then are ahead
+	// of the service's now on any date the suite runs (a shift past its end reads as expired).
+	const jan = `${year + 2}-01`;
 	const day = (offset: number) => `${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)}T00:00:00`;
 	const ids = (items: IDataObject[]) => items.every((i) => /^[0-9a-f]{24}$/.test(String(i.id)));
 	const many = (resource: string, extra: IDataObject = {}): IDataObject => ({ resource, operation: 'getAll', returnAll: false, limit: 2, ...extra });
@@ -98,8 +101,8 @@ function steps(sb: Sandbox): Step[] {
 		{
 			name: 'Create Shift',
 			type: 'rosteringShift',
-			parameters: { resource: 'shift', operation: 'create', locationId: rl(String(sydney.id)), positionId: rl(String(position.id)), startTime: '2027-01-11T09:00', endTime: '2027-01-11T17:00' },
-			check: (items) => expect(items[0]).toMatchObject({ status: 'unpublished', start_time: '2027-01-11T09:00:00+11:00' }),
+			parameters: { resource: 'shift', operation: 'create', locationId: rl(String(sydney.id)), positionId: rl(String(position.id)), startTime: `${jan}-11T09:00`, endTime: `${jan}-11T17:00` },
+			check: (items) => expect(items[0]).toMatchObject({ status: 'unpublished', start_time: `${jan}-11T09:00:00+11:00` }),
 		},
 		{
 			name: 'Create Project',
@@ -124,8 +127,8 @@ function steps(sb: Sandbox): Step[] {
 		{
 			name: 'Create On-Demand Shift',
 			type: 'rosteringOnDemandShift',
-			parameters: { resource: 'onDemandShift', operation: 'create', locationId: rl(String(sydney.id)), positionId: rl(String(position.id)), startTime: '2027-01-12T18:00', endTime: '2027-01-12T23:00' },
-			check: (items) => expect(items[0]).toMatchObject({ status: 'draft', rate_set: false, start_time: '2027-01-12T18:00:00+11:00' }),
+			parameters: { resource: 'onDemandShift', operation: 'create', locationId: rl(String(sydney.id)), positionId: rl(String(position.id)), startTime: `${jan}-12T18:00`, endTime: `${jan}-12T23:00` },
+			check: (items) => expect(items[0]).toMatchObject({ status: 'draft', rate_set: false, start_time: `${jan}-12T18:00:00+11:00` }),
 		},
 		// Version 2 (the resource mapper), after the creates above: a new shift, and the project
 		// created above found by its code and renamed.
@@ -136,9 +139,9 @@ function steps(sb: Sandbox): Step[] {
 			parameters: {
 				resource: 'shift',
 				operation: 'upsert',
-				columns: { mappingMode: 'defineBelow', value: { location_id: String(sydney.id), position_id: String(position.id), start_time: '2027-01-13T09:00', end_time: '2027-01-13T17:00' }, matchingColumns: [], schema: [] },
+				columns: { mappingMode: 'defineBelow', value: { location_id: String(sydney.id), position_id: String(position.id), start_time: `${jan}-13T09:00`, end_time: `${jan}-13T17:00` }, matchingColumns: [], schema: [] },
 			},
-			check: (items) => expect(items[0]).toMatchObject({ action: 'created', status: 'unpublished', start_time: '2027-01-13T09:00:00+11:00' }),
+			check: (items) => expect(items[0]).toMatchObject({ action: 'created', status: 'unpublished', start_time: `${jan}-13T09:00:00+11:00` }),
 		},
 		{
 			name: 'Sync Project (v2)',
