@@ -10,6 +10,7 @@
  * and a description saying what to do). Every drill asserts 0 lost, 0 duplicated, the failures it
  * expects and all of them clear; the last test asserts the totals over every drill.
  */
+import { DateTime } from 'luxon';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { PollHarness } from '../harness';
@@ -546,9 +547,13 @@ describe('6. a batch refused as a whole', () => {
 		const input = rows('6c', 250);
 		const location = input[0].location;
 		const position = input[0].position;
+		// Someone with no shift of the seed at row 129's hour: else the service would refuse data[29]
+		// for that shift, not data[30] for the row before it (while the seed covers that day).
+		const [start, end] = [input[129].start, input[129].end].map((time) => DateTime.fromISO(time, { zone: f.sandbox.store.t.locations.get(location)!.timezone }).toMillis());
+		const busy = (id: string) => [...f.sandbox.store.t.shifts.values()].some((s) => s.employee_id === id && !s.archived && s.start_time < end && start < s.end_time);
 		const person = f.sandbox.store.employees
 			.map((e) => f.sandbox.store.t.employees.get(String(e.id))!)
-			.find((e) => (e.location_ids.length === 0 || e.location_ids.includes(location)) && !e.excluded_position_ids.includes(position))!;
+			.find((e) => (e.location_ids.length === 0 || e.location_ids.includes(location)) && !e.excluded_position_ids.includes(position) && !busy(e.id))!;
 		// Row 130 is row 129 again for the same person: the service refuses the second batch with
 		// 409 "data[30]: overlaps data[29] for the same person.".
 		input[129] = { ...input[129], employee: person.id };

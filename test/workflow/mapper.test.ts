@@ -10,6 +10,7 @@ import type { RecordedRequest } from '../../sandbox';
 import { shiftsPerRow } from '../../sandbox/bulk';
 import { resourceMapperFields } from '../harness';
 import { CREDENTIAL_ID, useFixture, seedLookups } from './fixture';
+import { rowYear } from './generators';
 import { RosteringShift } from '../../nodes/RosteringShift/RosteringShift.node';
 
 const f = useFixture();
@@ -24,19 +25,36 @@ const counts = (tag: string) => [...shiftsPerRow(f.sandbox, tag).entries()].sort
 /** The shifts whose notes are exactly `notes`. */
 const withNotes = (notes: string) => [...f.sandbox.store.t.shifts.values()].filter((s) => s.notes === notes);
 
-/** `count` rows named as the API names the fields: one-hour open shifts a day apart from 2028, local times. */
+/**
+ * Day `i` of apiRows: `i` days after the first Monday on or after 3 January (Sydney's summer time,
+ * +11:00) of farYear, so that every row's shift is ahead of the service's now (it can still change:
+ * a started shift cannot, 409) and on a day no seeded shift is on (none of them matches it).
+ */
+function rowDay(i = 0): string {
+	const from = Date.UTC(farYear(), 0, 3);
+	return new Date(from + (((8 - new Date(from).getUTCDay()) % 7) + i) * DAY).toISOString().slice(0, 10);
+}
+
+/** `count` rows named as the API names the fields: one-hour open shifts a day apart from rowDay(0), local times. */
 function apiRows(tag: string, count: number, first = 0): IDataObject[] {
 	const location = locationIn('Australia/Sydney');
 	const position = positionAt(location.id);
 	return Array.from({ length: count }, (_, n) => {
 		const i = first + n;
-		const day = new Date(Date.UTC(2028, 0, 3) + i * DAY).toISOString().slice(0, 10);
+		const day = rowDay(i);
 		return { location_id: location.id, position_id: position.id, start_time: `${day}T10:00`, end_time: `${day}T11:00`, notes: `${tag}-${i}` };
 	});
 }
 
 const auto = (operation: string, extra: IDataObject = {}) => ({ operation, columns: { mappingMode: 'autoMapInputData', value: null, ...extra } });
 const hintsOf = (result: Awaited<ReturnType<typeof f.run>>) => result.run.data.resultData.runData.Node?.[0]?.hints ?? [];
+
+/**
+ * A year past every seeded shift and timesheet, for the records made here for a seeded person (on
+ * a seeded day, the person's own shift or timesheet may clash: 409): rowYear, the year after the
+ * one 60 days from the sandbox's now, whatever the date the tests run on.
+ */
+const farYear = () => rowYear(f.sandbox.clock.now());
 
 describe('Map Automatically', () => {
 	it('Create Many reads each item as it is: 250 rows, 3 batch requests, every field sent, local times at the location', async () => {
@@ -53,8 +71,8 @@ describe('Map Automatically', () => {
 		expect(first).toEqual({
 			location_id: rows[0].location_id,
 			position_id: rows[0].position_id,
-			start_time: '2028-01-03T10:00:00+11:00',
-			end_time: '2028-01-03T11:00:00+11:00',
+			start_time: `${rowDay()}T10:00:00+11:00`,
+			end_time: `${rowDay()}T11:00:00+11:00`,
 			notes: 'auto-0',
 		});
 		expect(counts('auto')).toEqual(Array(250).fill(1));
@@ -167,13 +185,13 @@ describe('Update (version 2)', () => {
 		await f.run('rosteringShift', auto('createMany'), apiRows('upd', 1), V2);
 		const [shift] = withNotes('upd-0');
 		f.sandbox.clearRequests();
-		const result = await f.run('rosteringShift', auto('update'), [{ id: shift.id, end_time: '2028-01-03T12:00', status: 'published' }], V2);
+		const result = await f.run('rosteringShift', auto('update'), [{ id: shift.id, end_time: `${rowDay()}T12:00`, status: 'published' }], V2);
 		expect(result.error).toBeUndefined();
 		const patches = shiftRequests('PATCH');
 		expect(patches).toHaveLength(1);
 		expect(patches[0].path).toBe(`/v1/shifts/${shift.id}`);
-		expect(patches[0].body).toEqual({ end_time: '2028-01-03T12:00:00+11:00' });
-		expect(result.json('Node')[0].end_time).toBe('2028-01-03T12:00:00+11:00');
+		expect(patches[0].body).toEqual({ end_time: `${rowDay()}T12:00:00+11:00` });
+		expect(result.json('Node')[0].end_time).toBe(`${rowDay()}T12:00:00+11:00`);
 	});
 
 	it('a location given to Update (writable on create only) is named as not sent, never dropped unseen', async () => {
@@ -210,7 +228,7 @@ describe('Create or Update', () => {
 		expect(result.output('Node').map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
 		const requests = shiftRequests();
 		expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH', 'POST']);
-		expect(requests[0].query).toMatchObject({ from: '2028-01-03', to: '2028-01-06', limit: '200' });
+		expect(requests[0].query).toMatchObject({ from: rowDay(0), to: rowDay(3), limit: '200' });
 		expect(requests[1].body).toEqual({ notes: 'sync-1 changed' });
 		expect(((requests[2].body as IDataObject).data as IDataObject[]).map((s) => s.notes)).toEqual(['sync-3']);
 		// Run again: everything is found, nothing is written.
@@ -229,14 +247,17 @@ describe('Create or Update', () => {
 	});
 
 	// Issue 29: the list read asked for the dates as written, while the service reads from/to as
-	// dates at each location, so a re-run missed these rows and created them again.
+	// dates at each location, so a re-run missed these rows and created them again. The times are
+	// given without the year: they are in farYear (the month keeps Sydney's summer or winter time),
+	// where no seeded shift starts with them (a seeded open shift would match a row).
 	it.each([
-		['in UTC: morning shifts in Sydney fall on the next local day', ['2028-03-22T19:00:00Z', '2028-03-22T20:00:00Z', '2028-03-22T21:00:00Z', '2028-03-22T22:30:00Z'], 1],
-		["with an offset that is not the location's that day (+11:00 in July, Sydney is +10:00): the first row is on the previous local day", ['2028-07-11T00:30:00+11:00', '2028-07-11T08:00:00+11:00', '2028-07-12T08:00:00+11:00'], 2],
-		['with an offset far west of the location (-10:00): evening rows fall two local days later', ['2028-05-01T15:00:00-10:00', '2028-05-02T09:00:00-10:00'], 1],
-	])('rows written %s are found again on a re-run: nothing is created twice', async (_how, starts, hours) => {
+		['in UTC: morning shifts in Sydney fall on the next local day', ['03-22T19:00:00Z', '03-22T20:00:00Z', '03-22T21:00:00Z', '03-22T22:30:00Z'], 1],
+		["with an offset that is not the location's that day (+11:00 in July, Sydney is +10:00): the first row is on the previous local day", ['07-11T00:30:00+11:00', '07-11T08:00:00+11:00', '07-12T08:00:00+11:00'], 2],
+		['with an offset far west of the location (-10:00): evening rows fall two local days later', ['05-01T15:00:00-10:00', '05-02T09:00:00-10:00'], 1],
+	])('rows written %s are found again on a re-run: nothing is created twice', async (_how, times, hours) => {
 		const location = locationIn('Australia/Sydney');
 		const position = positionAt(location.id);
+		const starts = times.map((time) => `${farYear()}-${time}`);
 		const rows = starts.map((start, i) => ({
 			location_id: location.id,
 			position_id: position.id,
@@ -256,9 +277,9 @@ describe('Create or Update', () => {
 	});
 
 	it('rows with local times read exactly their local dates (the location was read for its time zone anyway)', async () => {
-		const rows = apiRows('exact', 2).map((row, i) => (i === 0 ? { ...row, start_time: '2028-01-03T00:30', end_time: '2028-01-03T02:00' } : row));
+		const rows = apiRows('exact', 2).map((row, i) => (i === 0 ? { ...row, start_time: `${rowDay(0)}T00:30`, end_time: `${rowDay(0)}T02:00` } : row));
 		await f.run('rosteringShift', auto('upsert'), rows, V2);
-		expect(shiftRequests('GET')[0].query).toMatchObject({ from: '2028-01-03', to: '2028-01-04' });
+		expect(shiftRequests('GET')[0].query).toMatchObject({ from: rowDay(0), to: rowDay(1) });
 	});
 
 	it('a row matching two shifts is an error item naming both, and nothing is sent for it; a repeated row is refused too', async () => {
@@ -293,12 +314,12 @@ describe('Create or Update', () => {
 		f.sandbox.clearRequests();
 		// Same place and start, another end: matched on location and start only, it is the same shift, changed.
 		const [row] = apiRows('match', 1);
-		row.end_time = '2028-01-03T13:00';
+		row.end_time = `${rowDay()}T13:00`;
 		const result = await f.run('rosteringShift', auto('upsert', { matchingColumns: ['location_id', 'start_time'] }), [row], V2);
 		expect(result.json('Node')[0]).toMatchObject({ action: 'updated', changed_fields: ['end_time'] });
 		// Matched on the end time as well, the changed row is a new shift.
 		f.sandbox.clearRequests();
-		row.end_time = '2028-01-03T14:00';
+		row.end_time = `${rowDay()}T14:00`;
 		const other = await f.run('rosteringShift', auto('upsert', { matchingColumns: ['location_id', 'start_time', 'end_time'] }), [row], V2);
 		expect(other.json('Node')[0].action).toBe('created');
 	});
@@ -317,7 +338,7 @@ describe('the other write nodes (version 2)', () => {
 	it('Timesheet: Map Automatically creates; Create or Update matches on person and start minute, compares the note under either name', async () => {
 		const { location, position, employee } = sydney();
 		const rows = [0, 1, 2].map((i) => {
-			const day = new Date(Date.UTC(2027, 6, 1) + i * DAY).toISOString().slice(0, 10);
+			const day = new Date(Date.UTC(farYear(), 6, 1) + i * DAY).toISOString().slice(0, 10);
 			return { employee_id: employee.id, location_id: location.id, position_id: position.id, start_time: `${day}T10:00`, end_time: `${day}T11:00`, note: `ts-${i}` };
 		});
 		// The first row names its note as the spec's field table does (notes): Map Automatically takes it.
@@ -339,7 +360,8 @@ describe('the other write nodes (version 2)', () => {
 
 	it('Timesheet: rows written in UTC (mornings in Sydney, the next local day) are found again on a re-run: nothing is created twice', async () => {
 		const { location, position, employee } = sydney();
-		const rows = ['2027-08-02T21:30:00Z', '2027-08-03T22:00:00Z'].map((start, i) => ({
+		// August (Sydney's winter time, +10:00) of farYear: no seeded timesheet of the person's then (409).
+		const rows = [`${farYear()}-08-02T21:30:00Z`, `${farYear()}-08-03T22:00:00Z`].map((start, i) => ({
 			employee_id: employee.id,
 			location_id: location.id,
 			position_id: position.id,
@@ -361,8 +383,9 @@ describe('the other write nodes (version 2)', () => {
 
 	it('On-demand shift: Create or Update matches on place, position and start', async () => {
 		const { location, position } = sydney();
+		// From 1 March of farYear: the first is still ahead when it is changed (a started one cannot change: 409).
 		const rows = [0, 1].map((i) => {
-			const day = new Date(Date.UTC(2028, 2, 1) + i * DAY).toISOString().slice(0, 10);
+			const day = new Date(Date.UTC(farYear(), 2, 1) + i * DAY).toISOString().slice(0, 10);
 			return { location_id: location.id, position_id: position.id, start_time: `${day}T18:00`, end_time: `${day}T23:00`, notes: `od-${i}` };
 		});
 		await f.run('rosteringOnDemandShift', auto('createMany'), rows.slice(0, 1), V2);
@@ -409,9 +432,12 @@ describe('the other write nodes (version 2)', () => {
 		const location = locationIn('Australia/Sydney');
 		const position = positionAt(location.id);
 		const person = [...f.sandbox.store.t.employees.values()].find((e) => e.business_id === f.sandbox.store.mainBusinessId && e.shared && e.employment_id && (e.location_ids.length === 0 || e.location_ids.includes(location.id)) && !e.excluded_position_ids.includes(position.id))!;
+		// A Monday and Tuesday of February (Sydney's summer time, +11:00) in farYear: the first Monday from the 7th.
+		const from = Date.UTC(farYear(), 1, 7);
+		const days = [0, 1].map((i) => new Date(from + (((8 - new Date(from).getUTCDay()) % 7) + i) * DAY).toISOString().slice(0, 10));
 		const rows = [0, 1].map((i) => ({
-			' Start ': `2028-02-0${7 + i} 09:00`,
-			finish: `2028-02-0${7 + i} 13:30`,
+			' Start ': `${days[i]} 09:00`,
+			finish: `${days[i]} 13:30`,
 			Site: location.name,
 			ROLE: position.name,
 			'Staff Member': `${person.preferred_name || person.first_name} ${person.last_name}`,
@@ -421,7 +447,7 @@ describe('the other write nodes (version 2)', () => {
 		expect(result.error).toBeUndefined();
 		expect(hintsOf(result)).toEqual([]);
 		const sent = ((shiftRequests('POST')[0].body as IDataObject).data as IDataObject[])[0];
-		expect(sent).toEqual({ location_id: location.id, position_id: position.id, employee_id: person.id, start_time: '2028-02-07T09:00:00+11:00', end_time: '2028-02-07T13:30:00+11:00', notes: 'usual-0' });
+		expect(sent).toEqual({ location_id: location.id, position_id: position.id, employee_id: person.id, start_time: `${days[0]}T09:00:00+11:00`, end_time: `${days[0]}T13:30:00+11:00`, notes: 'usual-0' });
 		expect(counts('usual')).toEqual([1, 1]);
 	});
 

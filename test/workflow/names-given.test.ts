@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RecordedRequest } from '../../sandbox';
 import { useFixture, seedLookups } from './fixture';
+import { rowYear } from './generators';
 
 const f = useFixture();
 const { locationIn, positionAt, employeesFor } = seedLookups(() => f);
@@ -27,11 +28,19 @@ function sydney() {
 	return { location, position, employee, name };
 }
 
-/** Rows as a spreadsheet keeps them: names, form-like column names, names written loosely. */
+/**
+ * Rows as a spreadsheet keeps them: names, form-like column names, names written loosely. A day
+ * apart from the first Monday on or after 5 February (Sydney's summer time) of rowYear (the year
+ * after the one 60 days from the sandbox's now): ahead of the service's now whatever the date the
+ * tests run on (a started shift cannot change: 409), on days no seeded shift is on (a seeded open
+ * shift would match a row; a seeded shift of the person would clash).
+ */
 function namedRows(tag: string, count: number): IDataObject[] {
 	const { location, position, name } = sydney();
+	const from = Date.UTC(rowYear(f.sandbox.clock.now()), 1, 5);
+	const monday = ((8 - new Date(from).getUTCDay()) % 7) * DAY;
 	return Array.from({ length: count }, (_, i) => {
-		const day = new Date(Date.UTC(2029, 1, 5) + i * DAY).toISOString().slice(0, 10);
+		const day = new Date(from + monday + i * DAY).toISOString().slice(0, 10);
 		return {
 			Location: `  ${location.name.toUpperCase()} `,
 			Position: position.name.toLowerCase(),

@@ -14,6 +14,7 @@ import { RETRY_DELAYS_MS } from '../../nodes/shared/requests/transport';
 import { ON_N8N_1, PollHarness } from '../harness';
 import { recordedWaits } from '../harness/waits';
 import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
+import { rowYear } from './generators';
 
 // A reset of the sandbox to its seed takes most of a second on a small machine: it is reset once
 // per group (beforeAll in each describe), and each test writes on days of its own (nextDays).
@@ -45,7 +46,7 @@ const auto = (operation: string) => ({ operation, columns: { mappingMode: 'autoM
 const futureShift = () =>
 	[...f.sandbox.store.t.shifts.values()].find((s) => s.business_id === business() && !s.archived && s.start_time > f.sandbox.clock.now().getTime() + DAY)!;
 
-/** Days no other test of the file writes on: the index of the first of `count`, from 2028-01-03. */
+/** Days no other test of the file writes on: the index of the first of `count`, from rowDay(0). */
 let daysTaken = 0;
 function nextDays(count: number): number {
 	const first = daysTaken;
@@ -53,13 +54,25 @@ function nextDays(count: number): number {
 	return first;
 }
 
-/** `count` one-hour open shifts at the Sydney location a day apart on days of their own from 2028-01-03, local times, notes `<tag>-<i>`. */
+/**
+ * Day `i` of the rows written here: `i` days after the first Monday on or after 3 January (Sydney's
+ * summer time, +11:00) of rowYear (the year after the one 60 days from the sandbox's now). Every
+ * record made there is ahead of the service's now, whatever the date the tests run on (a shift
+ * past its end reads as expired; a started one cannot change: 409), and on a day no seeded record
+ * is on (a seeded shift would match a row; a seeded timesheet of the person would clash).
+ */
+function rowDay(i: number): string {
+	const from = Date.UTC(rowYear(f.sandbox.clock.now()), 0, 3);
+	return new Date(from + (((8 - new Date(from).getUTCDay()) % 7) + i) * DAY).toISOString().slice(0, 10);
+}
+
+/** `count` one-hour open shifts at the Sydney location a day apart on days of their own from rowDay(0), local times, notes `<tag>-<i>`. */
 function apiRows(tag: string, count: number): IDataObject[] {
 	const location = locationIn('Australia/Sydney');
 	const position = positionAt(location.id);
 	const first = nextDays(count);
 	return Array.from({ length: count }, (_, i) => {
-		const day = new Date(Date.UTC(2028, 0, 3) + (first + i) * DAY).toISOString().slice(0, 10);
+		const day = rowDay(first + i);
 		return { location_id: location.id, position_id: position.id, start_time: `${day}T10:00`, end_time: `${day}T11:00`, notes: `${tag}-${i}` };
 	});
 }
@@ -220,7 +233,7 @@ describe('batchAnswer and changeAnswer on the other write nodes: Timesheet and O
 	function rowFor(node: (typeof nodes)[number], tag: string): IDataObject {
 		const location = locationIn('Australia/Sydney');
 		const position = positionAt(location.id);
-		const day = new Date(Date.UTC(2028, 0, 3) + nextDays(1) * DAY).toISOString().slice(0, 10);
+		const day = rowDay(nextDays(1));
 		const row: IDataObject = { location_id: location.id, position_id: position.id, start_time: `${day}T10:00`, end_time: `${day}T11:00`, [node.noteField]: tag };
 		if (node.node === 'rosteringTimesheet') row.employee_id = employeesFor(location.id, position.id)[0].id;
 		return row;

@@ -12,7 +12,7 @@ import { ALL_PERMISSIONS, byId, seedLookups, useFixture } from './fixture';
 import { recordedWaits } from '../harness/waits';
 import { addLocationIn } from '../../sandbox/bulk';
 import { MAX_CONCURRENT_REQUESTS } from '../../nodes/shared/requests/limiter';
-import { OTHER_OFFSETS, WEST_OF_UTC, ZONES } from './generators';
+import { OTHER_OFFSETS, rowYear, WEST_OF_UTC, ZONES } from './generators';
 
 const f = useFixture();
 
@@ -29,6 +29,17 @@ const shiftRequests = (method: string) => f.apiRequests().filter((r) => r.method
 function localDay(days: number, time = '09:00'): string {
 	const date = new Date(f.sandbox.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
 	return `${date}T${time}`;
+}
+
+/**
+ * The first Monday on or after `monthDay` (MM-DD) of rowYear (the year after the one 60 days from
+ * the sandbox's now): ahead of the service's now and of every seeded shift on any date the tests
+ * run, in the same season (summer or winter time) as the month-day.
+ */
+function farMonday(monthDay: string): string {
+	const from = Date.parse(`${rowYear(f.sandbox.clock.now())}-${monthDay}T00:00:00Z`);
+	const toMonday = (8 - new Date(from).getUTCDay()) % 7;
+	return new Date(from + toMonday * 86_400_000).toISOString().slice(0, 10);
 }
 
 function createParameters(locationId: string, positionId: string, start: string, end: string, extra: IDataObject = {}): IDataObject {
@@ -349,22 +360,25 @@ describe('Create', () => {
 	it('reads a time without an offset as local time at the location, and creates an unpublished shift', async () => {
 		const location = locationIn('Australia/Sydney');
 		const position = positionAt(location.id);
+		// A Monday of January (Sydney's summer time, +11:00) still ahead: a shift whose end has passed
+		// reads as expired, not unpublished.
+		const day = farMonday('01-11');
 		const result = await f.run(
 			'rosteringShift',
-			createParameters(location.id, position.id, '2027-01-11T09:00', '2027-01-11T17:00', {
+			createParameters(location.id, position.id, `${day}T09:00`, `${day}T17:00`, {
 				additionalFields: { notes: 'From n8n', breaks: { break: [{ offsetMinutes: 240, durationMinutes: 30, paid: false }] } },
 			}),
 		);
 		expect(result.error).toBeUndefined();
 		const [created] = result.json('Node');
 		expect(created).toMatchObject({ status: 'unpublished', location_id: location.id, notes: 'From n8n', created_by_app: true });
-		expect(created.start_time).toBe('2027-01-11T09:00:00+11:00');
+		expect(created.start_time).toBe(`${day}T09:00:00+11:00`);
 		const [post] = shiftRequests('POST');
 		expect(post.body).toEqual({
 			location_id: location.id,
 			position_id: position.id,
-			start_time: '2027-01-11T09:00:00+11:00',
-			end_time: '2027-01-11T17:00:00+11:00',
+			start_time: `${day}T09:00:00+11:00`,
+			end_time: `${day}T17:00:00+11:00`,
 			notes: 'From n8n',
 			breaks: [{ offset_minutes: 240, duration_minutes: 30, paid: false }],
 		});
@@ -609,18 +623,23 @@ describe('Update and Delete', () => {
 	it('moves a shift by local times read at its own location', async () => {
 		const shift = futureShift();
 		const timezone = f.sandbox.store.t.locations.get(shift.location_id)!.timezone;
+		// The first Monday of March (summer time where the location has it) of a year past every
+		// seeded shift (rowYear: the year after the one 60 days from now), so that the shift's
+		// person, if it has one, has no other shift then (the service would refuse the move: 409).
+		const march = Date.UTC(rowYear(f.sandbox.clock.now()), 2, 1);
+		const day = new Date(march + ((8 - new Date(march).getUTCDay()) % 7) * 86_400_000).toISOString().slice(0, 10);
 		const result = await f.run('rosteringShift', {
 			operation: 'update',
 			shiftId: byId(shift.id),
-			updateFields: { startTime: '2027-03-01T06:00', endTime: '2027-03-01T10:00' },
+			updateFields: { startTime: `${day}T06:00`, endTime: `${day}T10:00` },
 		});
 		expect(result.error).toBeUndefined();
 		const body = shiftRequests('PATCH')[0].body as IDataObject;
 		const offset = new Intl.DateTimeFormat('en', { timeZone: timezone, timeZoneName: 'longOffset' })
-			.formatToParts(new Date('2027-03-01T00:00:00Z'))
+			.formatToParts(new Date(`${day}T00:00:00Z`))
 			.find((p) => p.type === 'timeZoneName')!
 			.value.replace('GMT', '');
-		expect(body.start_time).toBe(`2027-03-01T06:00:00${offset || 'Z'}`);
+		expect(body.start_time).toBe(`${day}T06:00:00${offset || 'Z'}`);
 	});
 
 	it('explains that a started shift can no longer change', async () => {

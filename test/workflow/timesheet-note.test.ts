@@ -11,6 +11,7 @@ import { RosteringTimesheet } from '../../nodes/RosteringTimesheet/RosteringTime
 import { registerNodeType } from '../harness';
 import type { RecordedRequest } from '../../sandbox';
 import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
+import { rowYear } from './generators';
 
 // A Create Many of 150 and several runs a test: room for a busy machine.
 jest.setTimeout(30_000);
@@ -46,6 +47,24 @@ function sydney() {
 	return { location, position, employee };
 }
 
+/**
+ * A year past every seeded shift and timesheet, for the timesheets made here for the seed's person
+ * (on a seeded day, her own timesheet may clash: 409): rowYear, the year after the one 60 days
+ * from the sandbox's now, whatever the date the tests run on.
+ */
+const farYear = () => rowYear(f.sandbox.clock.now());
+
+/**
+ * The `n`th working day (0: Monday, 5: the next Monday) from the first Monday on or after
+ * `monthDay` (MM-DD) of farYear. February's are in Sydney's summer time, the +11:00 that
+ * createParameters writes.
+ */
+function workingDay(monthDay: string, n = 0): string {
+	const from = Date.parse(`${farYear()}-${monthDay}T00:00:00Z`);
+	const toMonday = (8 - new Date(from).getUTCDay()) % 7;
+	return new Date(from + (toMonday + Math.floor(n / 5) * 7 + (n % 5)) * 86_400_000).toISOString().slice(0, 10);
+}
+
 function createParameters(day: string, note: string | undefined, extra: IDataObject = {}): IDataObject {
 	const { location, position, employee } = sydney();
 	return {
@@ -68,7 +87,7 @@ describe('a service that takes `notes` and refuses `note` as an unknown field', 
 
 	it('Create: the refused create is sent once more with `notes`; one timesheet is created, with the note', async () => {
 		const connection = newConnection();
-		const result = await f.run('rosteringTimesheet', createParameters('2027-02-01', 'Covered the late delivery'), undefined, connection);
+		const result = await f.run('rosteringTimesheet', createParameters(workingDay('02-01'), 'Covered the late delivery'), undefined, connection);
 		expect(result.error).toBeUndefined();
 		const [first, second] = timesheetPosts();
 		expect(timesheetPosts()).toHaveLength(2);
@@ -90,7 +109,7 @@ describe('a service that takes `notes` and refuses `note` as an unknown field', 
 	});
 
 	it('Create without a note: sent once, as built', async () => {
-		const result = await f.run('rosteringTimesheet', createParameters('2027-02-02', undefined), undefined, newConnection());
+		const result = await f.run('rosteringTimesheet', createParameters(workingDay('02-01', 1), undefined), undefined, newConnection());
 		expect(result.error).toBeUndefined();
 		expect(timesheetPosts().map((r) => r.status)).toEqual([201]);
 		expect(createdByApp()).toHaveLength(1);
@@ -99,7 +118,7 @@ describe('a service that takes `notes` and refuses `note` as an unknown field', 
 	it('Create Many of 150: the first batch is resent with `notes` in every item, the second goes straight with `notes`; each timesheet is created once', async () => {
 		const { location, position, employee } = sydney();
 		const input = Array.from({ length: 150 }, (_, i) => {
-			const day = new Date(Date.UTC(2027, 6, 1) + i * 86_400_000).toISOString().slice(0, 10);
+			const day = new Date(Date.UTC(farYear(), 6, 1) + i * 86_400_000).toISOString().slice(0, 10);
 			return { start: `${day}T10:00`, end: `${day}T11:00`, row: `row-${i}` };
 		});
 		const parameters = {
@@ -157,11 +176,11 @@ describe('a service that takes `notes` and refuses `note` as an unknown field', 
 
 	it('a later execution on the same connection sends `notes` first, for creates and changes; another connection starts with `note`', async () => {
 		const connection = newConnection();
-		expect((await f.run('rosteringTimesheet', createParameters('2027-02-03', 'first'), undefined, connection)).error).toBeUndefined();
+		expect((await f.run('rosteringTimesheet', createParameters(workingDay('02-01', 2), 'first'), undefined, connection)).error).toBeUndefined();
 		expect(timesheetPosts().map((r) => r.status)).toEqual([422, 201]);
 		f.sandbox.clearRequests();
 
-		const again = await f.run('rosteringTimesheet', createParameters('2027-02-04', 'second'), undefined, connection);
+		const again = await f.run('rosteringTimesheet', createParameters(workingDay('02-01', 3), 'second'), undefined, connection);
 		expect(again.error).toBeUndefined();
 		expect(timesheetPosts().map((r) => [r.status, bodyOf(r).notes, 'note' in bodyOf(r)])).toEqual([[201, 'second', false]]);
 		const update = await f.run('rosteringTimesheet', { operation: 'update', timesheetId: byId(pendingTimesheet().id), updateFields: { note: 'third' } }, undefined, connection);
@@ -170,13 +189,13 @@ describe('a service that takes `notes` and refuses `note` as an unknown field', 
 		expect(createdByApp().map((t) => t.note).sort()).toEqual(['first', 'second']);
 
 		f.sandbox.clearRequests();
-		const elsewhere = await f.run('rosteringTimesheet', createParameters('2027-02-05', 'fourth'), undefined, newConnection());
+		const elsewhere = await f.run('rosteringTimesheet', createParameters(workingDay('02-01', 4), 'fourth'), undefined, newConnection());
 		expect(elsewhere.error).toBeUndefined();
 		expect(timesheetPosts().map((r) => r.status)).toEqual([422, 201]);
 	});
 
 	it("with the user's Idempotency Key, a re-run replays the timesheet the `notes` request created, whichever spelling it tries first", async () => {
-		const parameters = createParameters('2027-02-08', 'keyed', { options: { idempotencyKey: 'sheet-row-8' } });
+		const parameters = createParameters(workingDay('02-01', 5), 'keyed', { options: { idempotencyKey: 'sheet-row-8' } });
 		const connection = newConnection();
 		expect((await f.run('rosteringTimesheet', parameters, undefined, connection)).error).toBeUndefined();
 		const [refused, created] = timesheetPosts();
@@ -211,7 +230,7 @@ describe('a service that takes `notes` and refuses `note` as an unknown field', 
 		const asTool = new RosteringTimesheet();
 		for (const version of Object.values(asTool.nodeVersions)) delete version.customOperations;
 		const type = registerNodeType(asTool, 'test.rosteringTimesheetAsTool');
-		const result = await f.run('rosteringTimesheet', createParameters('2027-02-09', 'from the agent'), undefined, { ...newConnection(), type });
+		const result = await f.run('rosteringTimesheet', createParameters(workingDay('02-01', 6), 'from the agent'), undefined, { ...newConnection(), type });
 		expect(result.error).toBeUndefined();
 		expect(timesheetPosts().map((r) => [r.status, 'note' in bodyOf(r), bodyOf(r).notes ?? null])).toEqual([
 			[422, true, null],
@@ -223,18 +242,18 @@ describe('a service that takes `notes` and refuses `note` as an unknown field', 
 	it("a refusal of the note's value, or of another field, is not resent", async () => {
 		const connection = newConnection();
 		// The connection learns `notes`, so that the next creates send it first.
-		expect((await f.run('rosteringTimesheet', createParameters('2027-02-10', 'learn'), undefined, connection)).error).toBeUndefined();
+		expect((await f.run('rosteringTimesheet', createParameters(workingDay('02-01', 7), 'learn'), undefined, connection)).error).toBeUndefined();
 		f.sandbox.clearRequests();
 
 		f.sandbox.injectFault({ method: 'POST', path: '/v1/timesheets', status: 422, field: 'notes', message: 'notes must be at most 2000 characters.' });
-		const tooLong = await f.run('rosteringTimesheet', createParameters('2027-02-11', 'long'), undefined, connection);
+		const tooLong = await f.run('rosteringTimesheet', createParameters(workingDay('02-01', 8), 'long'), undefined, connection);
 		expect(tooLong.error?.message).toBe('The service refused Notes');
 		expect(timesheetPosts().map((r) => [r.status, bodyOf(r).notes])).toEqual([[422, 'long']]);
 		f.sandbox.clearRequests();
 
 		const { location } = sydney();
 		const otherPosition = [...f.sandbox.store.t.positions.values()].find((p) => p.location_id !== location.id && p.business_id === business() && p.active && !p.archived)!;
-		const wrong = await f.run('rosteringTimesheet', createParameters('2027-02-12', 'wrong position', { positionId: byId(otherPosition.id) }), undefined, connection);
+		const wrong = await f.run('rosteringTimesheet', createParameters(workingDay('02-01', 9), 'wrong position', { positionId: byId(otherPosition.id) }), undefined, connection);
 		expect(wrong.error?.message).toMatch(/^The service refused Position/);
 		expect(timesheetPosts().map((r) => [r.status, refusedField(r)])).toEqual([[422, 'position_id']]);
 		expect(createdByApp().map((t) => t.note)).toEqual(['learn']);
@@ -298,7 +317,7 @@ describe('a service that refuses both `note` and `notes`', () => {
 describe('the default sandbox (takes `note`)', () => {
 	it('sends `note` once, with no resend, for Create and Update', async () => {
 		const connection = newConnection();
-		const result = await f.run('rosteringTimesheet', createParameters('2027-04-05', 'as the examples spell it'), undefined, connection);
+		const result = await f.run('rosteringTimesheet', createParameters(workingDay('04-05'), 'as the examples spell it'), undefined, connection);
 		expect(result.error).toBeUndefined();
 		expect(timesheetPosts().map((r) => [r.status, bodyOf(r).note, 'notes' in bodyOf(r)])).toEqual([[201, 'as the examples spell it', false]]);
 		expect(result.json('Node')[0]).toMatchObject({ note: 'as the examples spell it' });

@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
 import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
+import { rowYear } from './generators';
 
 const f = useFixture();
 
@@ -21,6 +22,20 @@ const timesheets = () => [...f.sandbox.store.t.timesheets.values()].filter((t) =
 const pendingTimesheet = () => timesheets().find((t) => t.status === 'pending' && !t.archived)!;
 const timesheetRequests = (method: string) =>
 	f.apiRequests().filter((r) => r.method === method && r.path.startsWith('/v1/timesheets'));
+
+/**
+ * A year past every seeded shift and timesheet, for the timesheets made here for the seed's person
+ * (on a seeded day, her own timesheet may clash: 409): rowYear, the year after the one 60 days
+ * from the sandbox's now, whatever the date the tests run on.
+ */
+const farYear = () => rowYear(f.sandbox.clock.now());
+
+/** `plus` days after the first Monday on or after `monthDay` (MM-DD) of farYear: the month's season (winter or summer time) kept. */
+function farDay(monthDay: string, plus = 0): string {
+	const from = Date.parse(`${farYear()}-${monthDay}T00:00:00Z`);
+	const toMonday = (8 - new Date(from).getUTCDay()) % 7;
+	return new Date(from + (toMonday + plus) * 86_400_000).toISOString().slice(0, 10);
+}
 
 /** Create parameters at the Sydney location for a person who may work there. */
 function sydney() {
@@ -213,9 +228,10 @@ describe('Create Many', () => {
 	};
 	function rows(count: number): IDataObject[] {
 		const { location, position, employee } = sydney();
-		// One hour a day from July 2027 for one person: no overlaps.
+		// One hour a day for one person from 1 July (Sydney's winter; row 100, 9 October, is in its
+		// summer time) of a year past the seed's timesheets: no overlaps.
 		return Array.from({ length: count }, (_, i) => {
-			const day = new Date(Date.UTC(2027, 6, 1) + i * 86_400_000).toISOString().slice(0, 10);
+			const day = new Date(Date.UTC(farYear(), 6, 1) + i * 86_400_000).toISOString().slice(0, 10);
 			return { employee: employee.id, location: location.id, position: position.id, start: `${day}T10:00`, end: `${day}T11:00`, row: `row-${i}` };
 		});
 	}
@@ -233,7 +249,7 @@ describe('Create Many', () => {
 		});
 		const posts = timesheetRequests('POST');
 		expect(posts.map((p) => ((p.body as IDataObject).data as unknown[]).length)).toEqual([100, 20]);
-		expect(((posts[1].body as IDataObject).data as IDataObject[])[0]).toMatchObject({ note: 'row-100', start_time: expect.stringMatching(/^2027-10-09T10:00:00\+11:00$/) });
+		expect(((posts[1].body as IDataObject).data as IDataObject[])[0]).toMatchObject({ note: 'row-100', start_time: `${farYear()}-10-09T10:00:00+11:00` });
 		expect(new Set(posts.map((p) => p.headers['idempotency-key'])).size).toBe(2);
 		expect(new Set(output.map((o) => o.json.id)).size).toBe(120);
 		expect(timesheets().filter((t) => t.created_by_app)).toHaveLength(120);
@@ -392,52 +408,55 @@ describe('Update and Delete', () => {
 	});
 
 	it('moves a timesheet by local times read at its own location, reading the timesheet first', async () => {
-		const before = await created('2027-06-14T09:00', '2027-06-14T17:00');
+		const day = farDay('06-14');
+		const before = await created(`${day}T09:00`, `${day}T17:00`);
 		const result = await f.run('rosteringTimesheet', {
 			operation: 'update',
 			timesheetId: byId(String(before.id)),
 			updateFields: {
-				startTime: '2027-06-14T08:30:30',
-				endTime: '2027-06-14T16:00',
-				breaks: { break: [{ start: '2027-06-14T12:00', end: '2027-06-14T12:45', paid: false }] },
+				startTime: `${day}T08:30:30`,
+				endTime: `${day}T16:00`,
+				breaks: { break: [{ start: `${day}T12:00`, end: `${day}T12:45`, paid: false }] },
 			},
 		});
 		expect(result.error).toBeUndefined();
 		// Winter in Sydney: standard time, +10:00.
 		expect(timesheetRequests('PATCH')[0].body).toEqual({
-			start_time: '2027-06-14T08:30:30+10:00',
-			end_time: '2027-06-14T16:00:00+10:00',
-			breaks: [{ start: '2027-06-14T12:00:00+10:00', end: '2027-06-14T12:45:00+10:00', paid: false }],
+			start_time: `${day}T08:30:30+10:00`,
+			end_time: `${day}T16:00:00+10:00`,
+			breaks: [{ start: `${day}T12:00:00+10:00`, end: `${day}T12:45:00+10:00`, paid: false }],
 		});
-		expect(result.json('Node')[0]).toMatchObject({ start_time: '2027-06-14T08:30:00+10:00', end_time: '2027-06-14T16:00:00+10:00' });
+		expect(result.json('Node')[0]).toMatchObject({ start_time: `${day}T08:30:00+10:00`, end_time: `${day}T16:00:00+10:00` });
 		expect(f.apiRequests().map((r) => r.method)).toEqual(['GET', 'GET', 'PATCH']);
 		expect(f.apiRequests()[0].path).toBe(`/v1/timesheets/${String(before.id)}`);
 	});
 
 	it('checks new breaks against the stored times, refusing one outside without changing anything', async () => {
-		const before = await created('2027-06-15T09:00:00+10:00', '2027-06-15T17:00:00+10:00');
+		const day = farDay('06-14', 1);
+		const before = await created(`${day}T09:00:00+10:00`, `${day}T17:00:00+10:00`);
 		const result = await f.run('rosteringTimesheet', {
 			operation: 'update',
 			timesheetId: byId(String(before.id)),
-			updateFields: { breaks: { break: [{ start: '2027-06-15T16:45:00+10:00', end: '2027-06-15T17:15:00+10:00' }] } },
+			updateFields: { breaks: { break: [{ start: `${day}T16:45:00+10:00`, end: `${day}T17:15:00+10:00` }] } },
 		});
 		expect(result.error?.message).toBe(
-			'Break 1 (2027-06-15T16:45:00+10:00 to 2027-06-15T17:15:00+10:00) is outside the timesheet (2027-06-15T09:00:00+10:00 to 2027-06-15T17:00:00+10:00)',
+			`Break 1 (${day}T16:45:00+10:00 to ${day}T17:15:00+10:00) is outside the timesheet (${day}T09:00:00+10:00 to ${day}T17:00:00+10:00)`,
 		);
 		expect(f.apiRequests().map((r) => r.method)).toEqual(['GET']);
 	});
 
 	it('checks a new start against the stored end when it reads the timesheet for the breaks anyway', async () => {
-		const before = await created('2027-06-16T09:00:00+10:00', '2027-06-16T17:00:00+10:00');
+		const day = farDay('06-14', 2);
+		const before = await created(`${day}T09:00:00+10:00`, `${day}T17:00:00+10:00`);
 		const result = await f.run('rosteringTimesheet', {
 			operation: 'update',
 			timesheetId: byId(String(before.id)),
 			updateFields: {
-				startTime: '2027-06-16T18:00:00+10:00',
-				breaks: { break: [{ start: '2027-06-16T18:30:00+10:00', end: '2027-06-16T19:00:00+10:00' }] },
+				startTime: `${day}T18:00:00+10:00`,
+				breaks: { break: [{ start: `${day}T18:30:00+10:00`, end: `${day}T19:00:00+10:00` }] },
 			},
 		});
-		expect(result.error?.message).toBe('End Time (2027-06-16T17:00:00+10:00) is not after Start Time (2027-06-16T18:00:00+10:00)');
+		expect(result.error?.message).toBe(`End Time (${day}T17:00:00+10:00) is not after Start Time (${day}T18:00:00+10:00)`);
 		expect(f.apiRequests().map((r) => r.method)).toEqual(['GET']);
 	});
 
