@@ -209,7 +209,11 @@ describe('n8n queue mode: load across workers', () => {
 		// Create (one request per item): RoutingNode starts every item's request at once; the
 		// package's limiter lets MAX_CONCURRENT_REQUESTS through per credential in a process.
 		const id = await deploy(webhookWorkflow('queue: create one by one', hookPath, [ROWS, { ...CREATE_MANY, parameters: { ...CREATE_MANY.parameters, operation: 'create' } }]));
-		sb.setLatency(300);
+		// Each answer takes 1.5 s, so each worker's creates stay in flight for several seconds (about
+		// four rounds of ten): the two workers' overlap even when one takes its jobs seconds after the
+		// other on a loaded machine. At 300 ms a clean-clone run saw at most 10 at once (2026-11-29):
+		// the workers' requests had not met.
+		sb.setLatency(1500);
 		try {
 			const calls = Array.from({ length: 6 }, (_, k) => ({ rows: rows(`queue-bound-${k}`, 12, 2050 + k) }));
 			await Promise.all(calls.map((body) => cluster!.callWebhook(hookPath, body)));
