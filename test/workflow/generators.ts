@@ -115,6 +115,16 @@ export function rowYear(now: Date): number {
 	return new Date(now.getTime() + 60 * 86_400_000).getUTCFullYear() + 1;
 }
 
+/**
+ * `plus` days after the first Monday on or after `monthDay` (MM-DD) of rowYear (YYYY-MM-DD): a day
+ * ahead of the service's now and of every seeded record whatever the date the tests run on, in the
+ * season (summer or winter time) of the month-day.
+ */
+export function farMonday(now: Date, monthDay: string, plus = 0): string {
+	const from = Date.parse(`${rowYear(now)}-${monthDay}T00:00:00Z`);
+	return new Date(from + (((8 - new Date(from).getUTCDay()) % 7) + plus) * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The instant of a local wall time at a zone; undefined for a time the clocks skip there. */
 export function localInstant(date: string, slot: number, zone: string): number | undefined {
 	const wall = `${date}T${hhmm(slot)}`;

@@ -10,7 +10,7 @@ import type { RecordedRequest } from '../../sandbox';
 import { shiftsPerRow } from '../../sandbox/bulk';
 import { resourceMapperFields } from '../harness';
 import { CREDENTIAL_ID, useFixture, seedLookups } from './fixture';
-import { rowYear } from './generators';
+import { farMonday, rowYear } from './generators';
 import { RosteringShift } from '../../nodes/RosteringShift/RosteringShift.node';
 
 const f = useFixture();
@@ -31,8 +31,7 @@ const withNotes = (notes: string) => [...f.sandbox.store.t.shifts.values()].filt
  * a started shift cannot, 409) and on a day no seeded shift is on (none of them matches it).
  */
 function rowDay(i = 0): string {
-	const from = Date.UTC(farYear(), 0, 3);
-	return new Date(from + (((8 - new Date(from).getUTCDay()) % 7) + i) * DAY).toISOString().slice(0, 10);
+	return farMonday(f.sandbox.clock.now(), '01-03', i);
 }
 
 /** `count` rows named as the API names the fields: one-hour open shifts a day apart from rowDay(0), local times. */
@@ -433,8 +432,7 @@ describe('the other write nodes (version 2)', () => {
 		const position = positionAt(location.id);
 		const person = [...f.sandbox.store.t.employees.values()].find((e) => e.business_id === f.sandbox.store.mainBusinessId && e.shared && e.employment_id && (e.location_ids.length === 0 || e.location_ids.includes(location.id)) && !e.excluded_position_ids.includes(position.id))!;
 		// A Monday and Tuesday of February (Sydney's summer time, +11:00) in farYear: the first Monday from the 7th.
-		const from = Date.UTC(farYear(), 1, 7);
-		const days = [0, 1].map((i) => new Date(from + (((8 - new Date(from).getUTCDay()) % 7) + i) * DAY).toISOString().slice(0, 10));
+		const days = [0, 1].map((i) => farMonday(f.sandbox.clock.now(), '02-07', i));
 		const rows = [0, 1].map((i) => ({
 			' Start ': `${days[i]} 09:00`,
 			finish: `${days[i]} 13:30`,

@@ -8,12 +8,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RecordedRequest } from '../../sandbox';
 import { useFixture, seedLookups } from './fixture';
-import { rowYear } from './generators';
+import { farMonday } from './generators';
 
 const f = useFixture();
 const { locationIn, positionAt, employeesFor } = seedLookups(() => f);
 const V2 = { typeVersion: 2 };
-const DAY = 86_400_000;
 const auto = (operation: string) => ({ operation, columns: { mappingMode: 'autoMapInputData', value: null } });
 
 const requestsTo = (path: string, method = 'GET') => f.apiRequests().filter((r: RecordedRequest) => r.method === method && r.path === path);
@@ -37,10 +36,8 @@ function sydney() {
  */
 function namedRows(tag: string, count: number): IDataObject[] {
 	const { location, position, name } = sydney();
-	const from = Date.UTC(rowYear(f.sandbox.clock.now()), 1, 5);
-	const monday = ((8 - new Date(from).getUTCDay()) % 7) * DAY;
 	return Array.from({ length: count }, (_, i) => {
-		const day = new Date(from + monday + i * DAY).toISOString().slice(0, 10);
+		const day = farMonday(f.sandbox.clock.now(), '02-05', i);
 		return {
 			Location: `  ${location.name.toUpperCase()} `,
 			Position: position.name.toLowerCase(),

@@ -14,7 +14,7 @@ import { RETRY_DELAYS_MS } from '../../nodes/shared/requests/transport';
 import { ON_N8N_1, PollHarness } from '../harness';
 import { recordedWaits } from '../harness/waits';
 import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
-import { rowYear } from './generators';
+import { farMonday } from './generators';
 
 // A reset of the sandbox to its seed takes most of a second on a small machine: it is reset once
 // per group (beforeAll in each describe), and each test writes on days of its own (nextDays).
@@ -62,8 +62,7 @@ function nextDays(count: number): number {
  * is on (a seeded shift would match a row; a seeded timesheet of the person would clash).
  */
 function rowDay(i: number): string {
-	const from = Date.UTC(rowYear(f.sandbox.clock.now()), 0, 3);
-	return new Date(from + (((8 - new Date(from).getUTCDay()) % 7) + i) * DAY).toISOString().slice(0, 10);
+	return farMonday(f.sandbox.clock.now(), '01-03', i);
 }
 
 /** `count` one-hour open shifts at the Sydney location a day apart on days of their own from rowDay(0), local times, notes `<tag>-<i>`. */

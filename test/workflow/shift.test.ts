@@ -12,7 +12,7 @@ import { ALL_PERMISSIONS, byId, seedLookups, useFixture } from './fixture';
 import { recordedWaits } from '../harness/waits';
 import { addLocationIn } from '../../sandbox/bulk';
 import { MAX_CONCURRENT_REQUESTS } from '../../nodes/shared/requests/limiter';
-import { OTHER_OFFSETS, rowYear, WEST_OF_UTC, ZONES } from './generators';
+import { farMonday, OTHER_OFFSETS, WEST_OF_UTC, ZONES } from './generators';
 
 const f = useFixture();
 
@@ -36,10 +36,8 @@ function localDay(days: number, time = '09:00'): string {
  * the sandbox's now): ahead of the service's now and of every seeded shift on any date the tests
  * run, in the same season (summer or winter time) as the month-day.
  */
-function farMonday(monthDay: string): string {
-	const from = Date.parse(`${rowYear(f.sandbox.clock.now())}-${monthDay}T00:00:00Z`);
-	const toMonday = (8 - new Date(from).getUTCDay()) % 7;
-	return new Date(from + toMonday * 86_400_000).toISOString().slice(0, 10);
+function farMondayOf(monthDay: string): string {
+	return farMonday(f.sandbox.clock.now(), monthDay);
 }
 
 function createParameters(locationId: string, positionId: string, start: string, end: string, extra: IDataObject = {}): IDataObject {
@@ -362,7 +360,7 @@ describe('Create', () => {
 		const position = positionAt(location.id);
 		// A Monday of January (Sydney's summer time, +11:00) still ahead: a shift whose end has passed
 		// reads as expired, not unpublished.
-		const day = farMonday('01-11');
+		const day = farMondayOf('01-11');
 		const result = await f.run(
 			'rosteringShift',
 			createParameters(location.id, position.id, `${day}T09:00`, `${day}T17:00`, {
@@ -626,8 +624,7 @@ describe('Update and Delete', () => {
 		// The first Monday of March (summer time where the location has it) of a year past every
 		// seeded shift (rowYear: the year after the one 60 days from now), so that the shift's
 		// person, if it has one, has no other shift then (the service would refuse the move: 409).
-		const march = Date.UTC(rowYear(f.sandbox.clock.now()), 2, 1);
-		const day = new Date(march + ((8 - new Date(march).getUTCDay()) % 7) * 86_400_000).toISOString().slice(0, 10);
+		const day = farMondayOf('03-01');
 		const result = await f.run('rosteringShift', {
 			operation: 'update',
 			shiftId: byId(shift.id),

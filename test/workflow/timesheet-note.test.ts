@@ -11,7 +11,7 @@ import { RosteringTimesheet } from '../../nodes/RosteringTimesheet/RosteringTime
 import { registerNodeType } from '../harness';
 import type { RecordedRequest } from '../../sandbox';
 import { byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
-import { rowYear } from './generators';
+import { farMonday, rowYear } from './generators';
 
 // A Create Many of 150 and several runs a test: room for a busy machine.
 jest.setTimeout(30_000);
@@ -60,9 +60,7 @@ const farYear = () => rowYear(f.sandbox.clock.now());
  * createParameters writes.
  */
 function workingDay(monthDay: string, n = 0): string {
-	const from = Date.parse(`${farYear()}-${monthDay}T00:00:00Z`);
-	const toMonday = (8 - new Date(from).getUTCDay()) % 7;
-	return new Date(from + (toMonday + Math.floor(n / 5) * 7 + (n % 5)) * 86_400_000).toISOString().slice(0, 10);
+	return farMonday(f.sandbox.clock.now(), monthDay, Math.floor(n / 5) * 7 + (n % 5));
 }
 
 function createParameters(day: string, note: string | undefined, extra: IDataObject = {}): IDataObject {

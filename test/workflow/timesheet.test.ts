@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
 import { ALL_PERMISSIONS, byId, CREDENTIAL_ID, seedLookups, useFixture } from './fixture';
-import { rowYear } from './generators';
+import { farMonday, rowYear } from './generators';
 
 const f = useFixture();
 
@@ -32,9 +32,7 @@ const farYear = () => rowYear(f.sandbox.clock.now());
 
 /** `plus` days after the first Monday on or after `monthDay` (MM-DD) of farYear: the month's season (winter or summer time) kept. */
 function farDay(monthDay: string, plus = 0): string {
-	const from = Date.parse(`${farYear()}-${monthDay}T00:00:00Z`);
-	const toMonday = (8 - new Date(from).getUTCDay()) % 7;
-	return new Date(from + (toMonday + plus) * 86_400_000).toISOString().slice(0, 10);
+	return farMonday(f.sandbox.clock.now(), monthDay, plus);
 }
 
 /** Create parameters at the Sydney location for a person who may work there. */
