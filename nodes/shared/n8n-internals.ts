@@ -89,16 +89,22 @@ export function isNotConnected(error: unknown): boolean {
 }
 
 /**
- * A3. n8n's OAuth2 client fails a token refresh the service refuses (other than invalid_grant,
- * which n8n turns into "needs to be reconnected") with code EAUTH on the cause chain.
+ * A3. n8n's OAuth2 client fails a token refresh the service refuses with code EAUTH on the cause
+ * chain; n8n 2.x turns an invalid_grant (a refresh token refused: revoked, or rotated by another
+ * renewal) into a NodeOperationError "needs to be reconnected" with failure.cause
+ * 'credential-invalid' instead, on the cause chain of what httpRequestWithAuthentication throws.
  */
 /*
  * A3 also: n8n 1.x (1.123.81) renews the token once for each request that meets a 401, so two
  * requests in flight renew with the same refresh token; the service rotates it and refuses the
  * second renewal, while the first has already stored the new token with the credential, which the
  * next request reads (transport.ts send goes again after such a refusal). n8n 2.x shares one renewal
- * per credential (a SingleFlightLease). Shown on every supported line by test/workflow/writes.test.ts
- * ("the access token expiring while batches are in flight").
+ * per credential (a SingleFlightLease), but a renewal that waits on another is handed the token the
+ * other read back from the credential without a renewal (when the stored token differs from the one
+ * it was refused with), which the service may already have expired: the request then meets a 401
+ * after the renewal (transport.ts send goes again after that too). Shown on every supported line by
+ * test/workflow/writes.test.ts ("the access token expiring while batches are in flight") and
+ * test/workflow/connection.test.ts ("a renewed token refused").
  * One renewal at a time cannot be had from a node on 1.x: httpRequestWithAuthentication renews on
  * any 401 inside the helper (request-helper-functions.js, requestOAuth2, the isN8nRequest branch,
  * which ignores oauth2.tokenExpiredStatusCode), before the node sees the answer. So a service that
@@ -107,7 +113,7 @@ export function isNotConnected(error: unknown): boolean {
  * 1.x when the token expires with requests in flight; n8n 2.x is not exposed.
  */
 export function isRefreshRefused(error: unknown): boolean {
-	return errorCodesOf(error).includes('EAUTH');
+	return errorCodesOf(error).includes('EAUTH') || causeChain(error).some((candidate) => (candidate.failure as IDataObject | undefined)?.cause === 'credential-invalid');
 }
 
 /**

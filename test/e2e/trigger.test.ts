@@ -537,6 +537,57 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		);
 	});
 
+	// Last in this file: it moves the service's clock three weeks on.
+	test("published, two triggers of one workflow on one credential polling at the same moment: across an access-token expiry and a move of the service's clock by three weeks, every poll succeeds and each change comes out once", async () => {
+		const s = server!;
+		const workflow = shiftTriggerWorkflow('e2e: two triggers on one credential');
+		const shiftTrigger = workflow.nodes[0];
+		shiftTrigger.parameters = { ...(shiftTrigger.parameters as Rec), events: ['updated'] };
+		// The Timesheet trigger reads more than one list a poll (its attendance events read shifts too).
+		workflow.nodes.push({
+			...shiftTrigger,
+			id: randomUUID(),
+			name: TIMESHEET_TRIGGER,
+			type: 'n8n-nodes-rostering.rosteringTimesheetTrigger',
+			position: [0, 200],
+			parameters: { pollTimes: POLL_EVERY_15_SECONDS, events: ['updated', 'late_clock_in', 'still_clocked_in'], start: 'now', options: {} },
+		});
+		const workflowId = await n8n!.importWorkflow(workflow);
+		sb.clock.advance(1000);
+		await s.activate(workflowId);
+		await waitFor('the activation polls of both triggers', 150_000, async () => ((await triggersThatLearned(s, workflowId)) >= 2 ? true : undefined));
+		/** Notes changed on a shift more than a month ahead of the service's clock (still ahead after the move). */
+		const ahead = () => sb.store.shifts.filter((shift) => !shift.archived && Date.parse(String(shift.start_time)) > sb.clock.now().getTime() + 30 * 86_400_000);
+		const changed: string[] = [];
+		const refusedBefore = () => sb.requests.filter((r) => r.path.startsWith('/v1/') && r.status === 401).length;
+		const renewals = () => sb.requests.filter((r) => r.path === '/oauth/token' && r.status === 200).length;
+		for (const [what, move] of [
+			['an access-token expiry', () => sb.expireAccessTokens()],
+			["the service's clock moved three weeks on", () => sb.clock.advance(21 * 86_400_000)],
+		] as Array<[string, () => void]>) {
+			const [refused, renewed] = [refusedBefore(), renewals()];
+			move();
+			const shift = ahead()[changed.length];
+			sb.manager.editShift(String(shift.id), { notes: `Changed after ${what} (e2e)` });
+			changed.push(String(shift.id));
+			// Both triggers poll twice more (every 15 s, at the same seconds): the first meets the expiry.
+			await nextChangeRead('/v1/timesheets', 2);
+			await nextChangeRead('/v1/shifts', 2);
+			expect({ what, refused: refusedBefore() > refused, renewed: renewals() > renewed }).toEqual({ what, refused: true, renewed: true });
+			log(`${what}: both triggers polled twice`);
+		}
+		const executions = await s.executions(workflowId);
+		const failed = [];
+		const items: Rec[] = [];
+		for (const summary of executions) {
+			const execution = await s.waitForExecution(summary.id);
+			if (execution.status !== 'success') failed.push({ id: summary.id, status: execution.status, error: execution.data.resultData.error?.message });
+			if (execution.data.resultData.runData[TRIGGER]) items.push(...executionItems(execution, TRIGGER));
+		}
+		expect(failed).toEqual([]);
+		expect(items.filter((item) => changed.includes(String((item.record as Rec).id))).map((item) => `${String(item.event)} ${String((item.record as Rec).id)}`).sort()).toEqual(changed.map((id) => `updated ${id}`).sort());
+	});
+
 	/** Waits for `count` reads of changes (polls) of `path` that start after now, on the service's clock. */
 	async function nextChangeRead(path = '/v1/shifts', count = 1): Promise<void> {
 		const after = sb.clock.now().getTime();

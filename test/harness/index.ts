@@ -135,6 +135,11 @@ export type RunWorkflowOptions = {
 	};
 	/** Keyed by credential id, the id a node names in `node.credentials[type].id`. */
 	credentials?: HarnessCredentials;
+	/**
+	 * The run reads and writes `credentials` itself, as executions of one n8n share its database:
+	 * runs side by side see each other's token renewals. Default: a copy of its own.
+	 */
+	sharedCredentials?: boolean;
 	/** Default: a fresh UUID each run. */
 	executionId?: string;
 	/** Default: 'manual', as when running from the editor. */
@@ -176,7 +181,7 @@ export type RunWorkflowResult = {
 
 export async function runWorkflow(opts: RunWorkflowOptions): Promise<RunWorkflowResult> {
 	const nodeTypes = getTypes();
-	const store: CredentialStore = deepCopy(opts.credentials ?? {});
+	const store: CredentialStore = opts.sharedCredentials && opts.credentials ? opts.credentials : deepCopy(opts.credentials ?? {});
 	const credentialsHelper = new HarnessCredentialsHelper(nodeTypes.credentialTypes, store);
 	const executionId = opts.executionId ?? randomUUID();
 	const mode: WorkflowExecuteMode = opts.mode ?? 'manual';

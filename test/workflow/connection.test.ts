@@ -93,6 +93,56 @@ describe('errors a person meets', () => {
 		expect(f.sandbox.requests.map((r) => `${r.path} ${r.status}`)).toEqual(['/v1/connection 200']);
 	});
 
+	/** Resolves once `n` requests to the connection have arrived at the service (answered or still held). */
+	async function arrived(n: number): Promise<void> {
+		const deadline = Date.now() + 20_000;
+		while (f.apiRequests().length < n) {
+			if (Date.now() > deadline) throw new Error(`only ${f.apiRequests().length} requests arrived, waiting for ${n}`);
+			await new Promise((resolve) => setTimeout(resolve, 2));
+		}
+	}
+	const bearer = (token: unknown) => `Bearer ${String((token as IDataObject).access_token)}`;
+
+	it("a renewed token the service refuses once more (another renewal's, the service's clock moved on): the credential read again, renewed, the request succeeds", async () => {
+		// Three 401s: the package's request, n8n's helper's with the stored token, and the one n8n sends
+		// again with the token it renewed: the package reads the credential again and goes again.
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/connection', status: 401, code: 'token_expired', times: 3 });
+		const result = await f.run('rosteringConnection', { operation: 'get' });
+		expect(result.error).toBeUndefined();
+		expect(f.apiRequests().map((r) => r.status)).toEqual([401, 401, 401, 200]);
+		expect(f.sandbox.requests.filter((r) => r.path === '/oauth/token').map((r) => r.status)).toEqual([200]);
+	});
+
+	it("two runs on one credential meeting one expiry, the service's clock moved on after the first renewed: both succeed, each read once more", async () => {
+		f.sandbox.expireAccessTokens();
+		const before = f.credentials[CREDENTIAL_ID].data.oauthTokenData;
+		// The first run's two requests (the package's, then n8n's helper's with the same stored token)
+		// are held at the service while the second run meets the expiry, renews and stores a new token.
+		f.sandbox.injectFault({ method: 'GET', path: '/v1/connection', latencyMs: 1500, times: 2 });
+		// Both runs read and store the credential in one place, as one n8n's executions share its database.
+		const shared = { sharedCredentials: true };
+		const first = f.run('rosteringConnection', { operation: 'get' }, undefined, {}, shared);
+		await arrived(2);
+		const second = await f.run('rosteringConnection', { operation: 'get' }, undefined, {}, shared);
+		expect(second.error).toBeUndefined();
+		const renewed = f.credentials[CREDENTIAL_ID].data.oauthTokenData;
+		expect(bearer(renewed)).not.toBe(bearer(before));
+		// The service's clock moves on (a manager's page, weeks ahead): the renewed token expires too,
+		// before the first run's held request is answered.
+		f.sandbox.expireAccessTokens();
+		const result = await first;
+		expect(result.error).toBeUndefined();
+		expect(result.json('Node')[0].business_id).toBe(f.sandbox.store.mainBusinessId);
+		// Whatever n8n's line did with the held 401 (2.x: handed the token the second run stored, read
+		// back, which the service refuses; 1.x: renewed with the refresh token the second run's renewal
+		// had rotated, refused), the first run went again and ended on a token renewed after the move.
+		const last = f.apiRequests()[f.apiRequests().length - 1];
+		expect(last.status).toBe(200);
+		expect(last.headers.authorization).toBe(bearer(f.credentials[CREDENTIAL_ID].data.oauthTokenData));
+		expect([bearer(before), bearer(renewed)]).not.toContain(last.headers.authorization);
+		expect(f.sandbox.requests.filter((r) => r.path === '/oauth/token' && r.status === 200)).toHaveLength(2);
+	});
+
 	it('retries a 503 four times with backoff, then says the environment is not set up for partner apps yet', async () => {
 		f.sandbox.injectFault({ method: 'GET', path: '/v1/connection', status: 503, times: 5 });
 		const result = await f.run('rosteringConnection', { operation: 'get' });

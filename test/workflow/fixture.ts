@@ -24,14 +24,15 @@ export interface Fixture {
 	connect(scopes?: string[]): void;
 	/**
 	 * Runs `type` (e.g. 'rosteringShift') with these parameters, fed `items` if given; `execution`
-	 * sets the run's id, mode, the execution it retries, the n8n instance and the workflow's id.
+	 * sets the run's id, mode, the execution it retries, the n8n instance, the workflow's id and
+	 * whether it shares the credential store with runs beside it.
 	 */
 	run(
 		type: string,
 		parameters: IDataObject,
 		items?: IDataObject[],
 		node?: IDataObject,
-		execution?: Pick<RunWorkflowOptions, 'executionId' | 'mode' | 'retryOf' | 'instanceId'> & { workflowId?: string },
+		execution?: Pick<RunWorkflowOptions, 'executionId' | 'mode' | 'retryOf' | 'instanceId' | 'sharedCredentials'> & { workflowId?: string },
 	): Promise<RunWorkflowResult>;
 	/** API requests the sandbox received (OAuth and control requests left out). */
 	apiRequests(): Sandbox['requests'];

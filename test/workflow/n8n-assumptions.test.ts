@@ -160,6 +160,15 @@ describe(`n8n-internals: what the package assumes of n8n-core ${N8N_CORE_VERSION
 		expect(failed).toMatchObject({ failed: true, refreshRefused: true });
 	});
 
+	it('A3: a refresh token the token endpoint refuses (invalid_grant: revoked, or rotated by another renewal) is a refused renewal too', async () => {
+		const data = f.credentials[CREDENTIAL_ID].data;
+		data.oauthTokenData = { ...(data.oauthTokenData as IDataObject), refresh_token: 'sbx_rt_rotated_by_another_renewal' };
+		f.sandbox.expireAccessTokens();
+		const failed = await probe('/v1/locations');
+		expect(failed).toMatchObject({ failed: true, refreshRefused: true });
+		expect(f.sandbox.requests.filter((r) => r.path === '/oauth/token').map((r) => (r.responseBody as IDataObject).error)).toEqual(['invalid_grant']);
+	});
+
 	it('A11: the credential a node reads holds the token n8n\'s OAuth2 helper signs with, sent as "Bearer <access_token>"', async () => {
 		f.sandbox.clearRequests();
 		const probed = await probe('/v1/locations');

@@ -255,11 +255,12 @@ export async function send(ctx: RequestContext, request: ApiRequest, options: Se
 				return bodyOf(answer?.body);
 			} catch (error) {
 				const failure = readFailure(error);
-				// n8n 1.x renews the token once per request that meets the 401, so two requests in flight
-				// both renew with the same refresh token, and the service, which rotates it, refuses the
-				// second (n8n-internals A3). The first renewal stored the new token: the request, which
-				// the 401 kept from being stored, goes again and is signed with it.
-				if (!failure && isRefreshRefused(error) && refreshRetries < REFRESH_RETRY_DELAYS_MS.length) {
+				// A token refused after n8n's renewal (a 401 from its helper), or the renewal refused: another
+				// renewal beat this one (n8n-internals A3). The request, which the 401 kept from being stored,
+				// goes again with the credential read again; n8n renews for real if that token is refused too.
+				const renewalMissed = failure ? failure.status === 401 : isRefreshRefused(error);
+				if (renewalMissed && refreshRetries < REFRESH_RETRY_DELAYS_MS.length) {
+					forgetConnection(ctx, connection);
 					await waits.pause(REFRESH_RETRY_DELAYS_MS[refreshRetries++], 'refresh');
 					continue;
 				}
@@ -334,7 +335,7 @@ function refreshRefused(ctx: RequestContext, error: unknown): NodeOperationError
 	if (!isRefreshRefused(error)) return undefined;
 	const refused = new NodeOperationError(ctx.getNode(), 'The service refused to renew the Rostering credential', {
 		description:
-			'Nothing was stored: the service refused the request before it (401). Open the credential, check the Client ID and Client Secret (they may have been changed at the service) and connect it again (on the credential: Switch account, or Disconnect and then Connect).',
+			'Nothing was stored: the service refused the request before it (401). The business may have disconnected the app, or the Client ID and Client Secret may have been changed at the service. Open the credential, check them and connect it again (on the credential: Switch account, or Disconnect and then Connect).',
 	});
 	// A refusal, not an unknown outcome: a write it stopped was not stored (writes.ts refusedClearly).
 	(refused as NodeOperationError & { httpCode?: string }).httpCode = '401';
