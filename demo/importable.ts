@@ -28,7 +28,7 @@ function fixedIds({ name, nodes, connections, settings }: ExampleWorkflow): stri
 
 /** The files of examples/: name → contents. */
 export function importableWorkflows(): Record<string, string> {
-	const all = exampleWorkflows({ credential: { id: '', name: 'Rostering account' }, locationId: '', positionId: '', nextMonday: '2026-01-05', offset: '+00:00' });
+	const all = exampleWorkflows({ credential: { id: '', name: 'Rostering account' }, locationId: '', positionId: '', nextMonday: '2026-01-05' });
 	const files: Record<string, string> = {};
 	for (const [file, name] of [
 		['payroll-export-once.json', PAYROLL_EXPORT],

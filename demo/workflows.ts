@@ -24,8 +24,6 @@ export interface DemoIds {
 	positionId: string;
 	/** The Monday of next week at that location (YYYY-MM-DD). */
 	nextMonday: string;
-	/** The location's UTC offset next week, e.g. "+11:00". */
-	offset: string;
 	/** The triggers' Poll Times (default: every minute, as a user would set them; the demo test polls more often). */
 	pollTimes?: Record<string, unknown>;
 }
@@ -259,11 +257,13 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		[note("## New or changed shifts to a list\nPublished, this workflow's **When shifts change** trigger (Rostering Shift Trigger) looks every minute for shifts created, changed or removed since it last looked, and adds a row for each change, once, to the **Shift changes** data table (Overview → Data tables).\n\nTry it: run **A week of open shifts** and watch the rows arrive. **Execute workflow** here fetches the latest change as an example: a change already in the table is not added twice.")],
 	);
 
-	// Next Monday to Sunday, 17:00 to 22:00 local time, one open shift a day: rows named like the
-	// API's fields, so that Create or Update's Map Automatically reads them as they are.
+	// Next Monday to Sunday, 18:00 to 22:00 at the location, one open shift a day: rows named like the
+	// API's fields, so that Create or Update's Map Automatically reads them as they are, and times
+	// without an offset, which the node reads at the location (a week across a DST change included).
+	// No seeded shift starts at 18:00 (sandbox/seed-roster.ts), so the rows match none of the seed's.
 	const rows = Array.from({ length: 7 }, (_, day) => {
 		const date = new Date(Date.parse(`${ids.nextMonday}T00:00:00Z`) + day * 86_400_000).toISOString().slice(0, 10);
-		return { location_id: ids.locationId, position_id: ids.positionId, start_time: `${date}T17:00:00${ids.offset}`, end_time: `${date}T22:00:00${ids.offset}` };
+		return { location_id: ids.locationId, position_id: ids.positionId, start_time: `${date}T18:00:00`, end_time: `${date}T22:00:00` };
 	});
 	const openShifts = chain(
 		OPEN_SHIFTS,
@@ -281,7 +281,7 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 				ids,
 			),
 		],
-		[note("## A week of open shifts from a table, safe to run again\nSeven rows (next Monday to Sunday, 17:00–22:00) become seven **open shifts** in **one request**: **Create or Update** with *Map Automatically* reads each row as it is (its fields are named like the API's), finds the shifts that already exist in one list read, and creates the rest in batches of 100.\n\nRun it again: every row comes out `unchanged` and nothing is created twice. Change a time in the table and run it: that shift is updated. Shifts are created as drafts: publish them in the service.")],
+		[note("## A week of open shifts from a table, safe to run again\nSeven rows (next Monday to Sunday, 18:00–22:00 at the location) become seven **open shifts** in **one request**: **Create or Update** with *Map Automatically* reads each row as it is (its fields are named like the API's), finds the shifts that already exist in one list read, and creates the rest in batches of 100.\n\nRun it again: every row comes out `unchanged` and nothing is created twice. Change a time in the table and run it: that shift is updated. Shifts are created as drafts: publish them in the service.")],
 		'Run',
 	);
 
@@ -353,9 +353,15 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 	];
 }
 
-/** A time the service wrote (with the location's offset) as a person reads it: "Mon 30 Nov 09:00". */
-function LOCAL_TIME(field: string, format = 'ccc d LLL HH:mm'): string {
-	return `DateTime.fromISO(${field}, { setZone: true }).toFormat("${format}")`;
+/**
+ * A time as a person at the location reads it: "Mon 30 Nov 09:00", at the location's time zone
+ * (`location_timezone`, which Add Names puts beside the location's name) whatever offset the
+ * service wrote the time with (UTC, the location's, any other: the spec allows each). The zone is
+ * the one beside the field (`$json.record.start_time`: `$json.record.location_timezone`) unless
+ * given; a record without it is read at the offset it was written with.
+ */
+function LOCAL_TIME(field: string, format = 'ccc d LLL HH:mm', zone = `${field.replace(/\.[a-z_]+\)?$/, '')}.location_timezone`): string {
+	return `DateTime.fromISO(${field}, ${zone} ? { zone: ${zone} } : { setZone: true }).toFormat("${format}")`;
 }
 
 /** The events example (the last test of test/e2e/demo.test.ts publishes it in the browser, by this name). */
@@ -530,7 +536,8 @@ function calendarSync(ids: DemoIds, polling: Record<string, unknown>): ExampleWo
 
 /** A shift as a person reads it, from the record's own fields: "Tue 3 Mar 09:00–17:00, Barista at Circular Quay Café". */
 function shiftLine(record: string, start = `${record}.start_time`, end = `${record}.end_time`): string {
-	return `${LOCAL_TIME(start)} + "–" + ${LOCAL_TIME(end, 'HH:mm')} + ", " + (${record}.position_name ?? "shift") + " at " + (${record}.location_name ?? ${record}.location_id)`;
+	const zone = `${record}.location_timezone`;
+	return `${LOCAL_TIME(start, undefined, zone)} + "–" + ${LOCAL_TIME(end, 'HH:mm', zone)} + ", " + (${record}.position_name ?? "shift") + " at " + (${record}.location_name ?? ${record}.location_id)`;
 }
 
 /** Data Table › If Row Does Not Exist on the Messages sent table: the items whose `key` no message has. */

@@ -67,15 +67,12 @@ function keptSandbox(file: string): { state?: SandboxState; problem?: string } {
 	}
 }
 
-/** The Monday after `now` at the location, and the location's UTC offset then, e.g. "+11:00". */
-function nextWeekAt(timezone: string, now: Date): { nextMonday: string; offset: string } {
+/** The Monday after `now` at the location (YYYY-MM-DD). */
+function nextMondayAt(timezone: string, now: Date): string {
 	const local = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 	let day = new Date(now.getTime() + 86_400_000);
 	while (new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short' }).format(day) !== 'Mon') day = new Date(day.getTime() + 86_400_000);
-	const nextMonday = local(day);
-	const name = new Intl.DateTimeFormat('en-US', { timeZone: timezone, timeZoneName: 'longOffset' }).formatToParts(day).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-	const offset = name === 'GMT' ? '+00:00' : name.replace('GMT', '');
-	return { nextMonday, offset };
+	return local(day);
 }
 
 /**
@@ -175,7 +172,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
 			credential,
 			locationId: String(location.id),
 			positionId: String(position.id),
-			...nextWeekAt(String(location.timezone), sandbox.clock.now()),
+			nextMonday: nextMondayAt(String(location.timezone), sandbox.clock.now()),
 			pollTimes: options.pollTimes,
 		});
 		// Each example once: kept ones stay as the person left them (changed, published or not).

@@ -1220,7 +1220,6 @@ describe('the Rostering nodes in n8n\'s editor (a real browser)', () => {
 			locationId: String(place.id),
 			positionId: String(position.id),
 			nextMonday: monday.toISODate()!,
-			offset: monday.toFormat('ZZ'),
 		}).find((w) => w.name === OPEN_SHIFTS)!;
 		const id = String((await server!.rest<{ id: string }>('POST', '/rest/workflows', { name: `e2e: ${example.name}`, nodes: example.nodes, connections: example.connections, settings: example.settings })).id);
 		const nodes = (example.nodes as Array<{ name: string; type: string }>).filter((n) => n.type !== 'n8n-nodes-base.stickyNote').map((n) => n.name);

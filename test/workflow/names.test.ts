@@ -52,12 +52,18 @@ function expectNamed(records: IDataObject[], fields: string[]): void {
 			expect({ [field.name]: record[field.name] }).toEqual({ [field.name]: expected });
 			expect(keys.indexOf(field.name)).toBe(keys.indexOf(field.id) + 1);
 		}
+		// Beside a location's name, its time zone, for showing the record's times at the location.
+		if ('location_id' in record) {
+			const zone = record.location_id === null ? null : (t().locations.get(String(record.location_id))?.timezone ?? null);
+			expect({ location_timezone: record.location_timezone }).toEqual({ location_timezone: zone });
+			expect(keys.indexOf('location_timezone')).toBe(keys.indexOf('location_name') + 1);
+		}
 	}
 }
 
 /** The records without the names: what the node outputs with the option off. */
 function withoutNames(records: IDataObject[]): IDataObject[] {
-	const names = new Set(NAMED_FIELDS.map((n) => n.name));
+	const names = new Set([...NAMED_FIELDS.map((n) => n.name), 'location_timezone']);
 	return records.map((r) => Object.fromEntries(Object.entries(r).filter(([key]) => !names.has(key))));
 }
 
@@ -312,7 +318,6 @@ describe("the demo's examples read with names", () => {
 			locationId: location.id,
 			positionId: positionAt(location.id).id,
 			nextMonday: week(7),
-			offset: '+11:00',
 		}).find((w) => w.name === name)!;
 		const nodes = example.nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote');
 		const result = await runWorkflow({ workflow: { nodes: nodes as never, connections: example.connections as never }, credentials: f.credentials as never });
