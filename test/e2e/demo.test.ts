@@ -59,7 +59,7 @@ function asTheEditorSaves(node: { position: [number, number]; parameters: INodeP
 }
 
 /** Stand-ins for the ids the demo fills in: enough to build the examples and read their nodes. */
-const PLACEHOLDER_IDS = { credential: { id: 'c', name: 'Rostering' }, locationId: 'L', positionId: 'P', nextMonday: '2028-01-10', offset: '+11:00' };
+const PLACEHOLDER_IDS = { credential: { id: 'c', name: 'Rostering' }, locationId: 'L', positionId: 'P', nextMonday: '2028-01-10' };
 
 test("each example's nodes are as n8n's editor saves them: opened and saved in the editor, nothing changes", () => {
 	// The node types as the editor gets them: n8n's own from its nodes.json, the package's as n8n loads them.
@@ -339,7 +339,18 @@ describe('the demo (npm run demo)', () => {
 	 * of its shifts to someone else and moves another. Once-only delivery is the point, so this waits
 	 * for the trigger's polls; the re-run is Execute Workflow (the last change fetched again).
 	 */
-	test('each person told their week: a published week is one message each; a change one more to each person concerned; a re-run none', async () => {
+	test('each person told their week, the service writing every time in UTC: a published week is one message each, at the location\'s wall times; a change one more to each person concerned; a re-run none', async () => {
+		// Every time the service writes in UTC (Z, which the spec allows): the messages still say the
+		// location's wall times (the examples format them at location_timezone, from Add Names).
+		demo.sandbox.setReadings({ recordTimes: 'utc' });
+		try {
+			await eachPersonTheirWeek();
+		} finally {
+			demo.sandbox.setReadings({ recordTimes: 'location' });
+		}
+	});
+
+	async function eachPersonTheirWeek() {
 		const workflowId = demo.workflows[EACH_PERSON_THEIR_WEEK];
 		await waitFor('the week trigger learned the shifts in use', 150_000, async () => ((await triggersThatLearned(demo.server, workflowId)) > 0 ? true : undefined));
 		const t = demo.sandbox.store.t;
@@ -404,14 +415,25 @@ describe('the demo (npm run demo)', () => {
 		expect((await messages()).length).toBe(before);
 		expect(await changeMessages()).toHaveLength(3);
 		expect(await weekMessages()).toHaveLength(people.size);
-	});
+	}
 
 	/**
 	 * Leave checked against the roster (issue 40, item 3), published at the demo's start: a person
 	 * asks for three days of leave in which they are rostered; the manager's message lists exactly
 	 * those shifts, each with who can cover it (as Who Can Cover answers for it).
 	 */
-	test('leave checked against the roster: a leave request lists exactly the shifts it overlaps, each with who can cover; a re-run sends nothing', async () => {
+	test('leave checked against the roster, the service writing every time at -05:00: a leave request lists exactly the shifts it overlaps at the location\'s wall times, each with who can cover; a re-run sends nothing', async () => {
+		// Every time written at -05:00, an offset no location has (west of UTC): the message still says
+		// the location's wall times.
+		demo.sandbox.setReadings({ recordTimes: 'fixed-offset' });
+		try {
+			await leaveAgainstRoster();
+		} finally {
+			demo.sandbox.setReadings({ recordTimes: 'location' });
+		}
+	});
+
+	async function leaveAgainstRoster() {
 		const workflowId = demo.workflows[LEAVE_AGAINST_ROSTER];
 		await waitFor('the leave trigger learned the requests in use', 150_000, async () => ((await triggersThatLearned(demo.server, workflowId)) > 0 ? true : undefined));
 		const t = demo.sandbox.store.t;
@@ -449,7 +471,7 @@ describe('the demo (npm run demo)', () => {
 
 		await run(LEAVE_AGAINST_ROSTER, 'When leave is requested');
 		expect((await tableRows(MESSAGES_TABLE.name)).filter((row) => row.key === key)).toHaveLength(1);
-	});
+	}
 
 	/**
 	 * Labour against sales (issue 40, item 4), run by hand: the till's sales for a location written so

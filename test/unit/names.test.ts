@@ -21,14 +21,15 @@ const lists: NameLists = new Map([
 	['employee', new Map([[A, 'Ava Singh'], [B, 'Jack Thompson']])],
 	['location', new Map([[L, 'Circular Quay Café']])],
 	['position', new Map([[P, 'Barista']])],
+	['timezone', new Map([[L, 'Australia/Sydney']])],
 ]);
 
 describe('withNames', () => {
 	it('puts each name right after its id, and keeps every other field as it was', () => {
 		const shift = { id: '1', location_id: L, position_id: P, employee_id: A, status: 'published' };
 		const named = withNames(shift, lists);
-		expect(named).toEqual({ ...shift, employee_name: 'Ava Singh', location_name: 'Circular Quay Café', position_name: 'Barista' });
-		expect(Object.keys(named)).toEqual(['id', 'location_id', 'location_name', 'position_id', 'position_name', 'employee_id', 'employee_name', 'status']);
+		expect(named).toEqual({ ...shift, employee_name: 'Ava Singh', location_name: 'Circular Quay Café', location_timezone: 'Australia/Sydney', position_name: 'Barista' });
+		expect(Object.keys(named)).toEqual(['id', 'location_id', 'location_name', 'location_timezone', 'position_id', 'position_name', 'employee_id', 'employee_name', 'status']);
 		expect(shift).not.toHaveProperty('employee_name');
 	});
 
@@ -36,6 +37,7 @@ describe('withNames', () => {
 		expect(withNames({ employee_id: null }, lists)).toEqual({ employee_id: null, employee_name: null });
 		expect(withNames({ employee_id: GONE }, lists)).toEqual({ employee_id: GONE, employee_name: null });
 		expect(withNames({ employee_id: A }, new Map())).toEqual({ employee_id: A, employee_name: null });
+		expect(withNames({ location_id: null }, lists)).toEqual({ location_id: null, location_name: null, location_timezone: null });
 	});
 
 	it('names both people of a shift swap, and lists of ids as lists of names', () => {
@@ -46,6 +48,7 @@ describe('withNames', () => {
 			to_employee_name: null,
 			location_id: L,
 			location_name: 'Circular Quay Café',
+			location_timezone: 'Australia/Sydney',
 		});
 		expect(withNames({ employee_ids: [A, GONE, B] }, lists)).toEqual({ employee_ids: [A, GONE, B], employee_names: ['Ava Singh', null, 'Jack Thompson'] });
 		expect(withNames({ location_ids: [], excluded_position_ids: [P] }, lists)).toEqual({

@@ -287,7 +287,7 @@ export function addNamesOption(displayOptions?: IDisplayOptions): INodePropertie
 		default: true,
 		...(displayOptions ? { displayOptions } : {}),
 		description:
-			"Whether to add a readable name beside each employee, location and position ID: employee_name, location_name and position_name (from_employee_name and to_employee_name on shift swaps, lists such as employee_names beside lists of IDs). Each kind of name costs one list read per execution, however many items; employee names need Staff Details (people:read). An ID the service no longer shares, such as someone who has left, gets null.",
+			"Whether to add a readable name beside each employee, location and position ID: employee_name, location_name and position_name (from_employee_name and to_employee_name on shift swaps, lists such as employee_names beside lists of IDs), and the location's time zone beside its name (location_timezone), to show a time at the location whatever offset the service wrote it with. Each kind of name costs one list read per execution, however many items; employee names need Staff Details (people:read). An ID the service no longer shares, such as someone who has left, gets null.",
 	};
 }
 

@@ -10,8 +10,9 @@ import { inputError } from '../input/values';
 
 /**
  * Options › Add Names: a readable name beside each employee, location and position id of the
- * records a node reads ("employee_name": "Ava Singh" beside "employee_id"), so that a workflow can
- * say who and where without a lookup of its own.
+ * records a node reads ("employee_name": "Ava Singh" beside "employee_id"), and beside a location's
+ * name its time zone ("location_timezone": "Australia/Sydney"), so that a workflow can say who,
+ * where and when at the location without a lookup of its own.
  *
  * Names come from the lists themselves, never from one request per record: each kind of name
  * (employees, locations, positions) is one list read (Return All, pages of 200) per execution and
@@ -123,10 +124,17 @@ const LISTS: Record<NameKind, NameList> = {
 };
 
 /**
- * Names by id, for each kind read.
+ * Names by id, for each kind read; under 'timezone', each location's time zone by its id.
  * @internal Exported for the tests (and tools) that check it directly; knip --production lets it be.
  */
-export type NameLists = Map<NameKind, Map<string, string | null>>;
+export type NameLists = Map<NameKind | 'timezone', Map<string, string | null>>;
+
+/**
+ * Beside a location's name, its time zone (IANA, "Australia/Sydney"): the service may write a
+ * record's times in UTC or any offset (the spec allows it), so a workflow that shows a person a
+ * time formats it at this zone (`$json.start_time.toDateTime().setZone($json.location_timezone)`).
+ */
+const LOCATION_TIMEZONE = 'location_timezone';
 
 const FIELDS_BY_ID = new Map(NAMED_FIELDS.map((field) => [field.id, field]));
 
@@ -168,6 +176,7 @@ export function withNames(record: IDataObject, names: NameLists): IDataObject {
 		named[key] = value;
 		const field = FIELDS_BY_ID.get(key);
 		if (field && !(field.name in record)) named[field.name] = nameOf(value, names.get(field.kind)) as IDataObject[keyof IDataObject];
+		if (key === 'location_id' && !(LOCATION_TIMEZONE in record)) named[LOCATION_TIMEZONE] = nameOf(value, names.get('timezone')) as IDataObject[keyof IDataObject];
 	}
 	return named;
 }
@@ -210,16 +219,27 @@ export async function nameList(ctx: NameListContext, kind: NameKind, request: Na
 	return execution ? await lists.get(`${execution}|${kind}`, async () => await readList(ctx, kind, request)) : await readList(ctx, kind, request);
 }
 
-/** Names by id, worked out once per list read (the items of an execution share the list). */
+/** Names (and locations' time zones) by id, worked out once per list read (the items of an execution share the list). */
 const namesById = new WeakMap<IDataObject[], Map<string, string | null>>();
+const zonesById = new WeakMap<IDataObject[], Map<string, string | null>>();
 
-/** One kind of names for this execution and connection; a refused list says what permission it needs. */
-async function namesOf(ctx: NamesContext, kind: NameKind, request: NamesRequest): Promise<Map<string, string | null>> {
+function byId(cache: WeakMap<IDataObject[], Map<string, string | null>>, records: IDataObject[], label: (record: IDataObject) => string | null): Map<string, string | null> {
+	let found = cache.get(records);
+	if (!found) cache.set(records, (found = new Map(records.map((record) => [String(record.id), label(record)]))));
+	return found;
+}
+
+const zoneOf = (location: IDataObject) => (typeof location.timezone === 'string' && location.timezone !== '' ? location.timezone : null);
+
+/**
+ * One kind of names for this execution and connection (for locations, their time zones too, from
+ * the same list); a refused list says what permission it needs.
+ */
+async function namesOf(ctx: NamesContext, kind: NameKind, request: NamesRequest, into: NameLists): Promise<void> {
 	try {
 		const records = await nameList(ctx, kind, request);
-		let names = namesById.get(records);
-		if (!names) namesById.set(records, (names = new Map(records.map((record) => [String(record.id), LISTS[kind].label(record)]))));
-		return names;
+		into.set(kind, byId(namesById, records, LISTS[kind].label));
+		if (kind === 'location') into.set('timezone', byId(zonesById, records, zoneOf));
 	} catch (error) {
 		const context = (error as { context?: IDataObject }).context;
 		if (context?.apiCode !== 'permission_denied') throw asNodeError(ctx.getNode(), error);
@@ -241,7 +261,7 @@ export async function addNames(ctx: NamesContext, records: IDataObject[], reques
 	const maxRateLimitWaitSeconds = kinds.length > 0 ? (request.maxRateLimitWaitSeconds ?? maxRateLimitWait(ctx)) : undefined;
 	await Promise.all(
 		kinds.map(async (kind) => {
-			names.set(kind, await namesOf(ctx, kind, { ...request, maxRateLimitWaitSeconds }));
+			await namesOf(ctx, kind, { ...request, maxRateLimitWaitSeconds }, names);
 		}),
 	);
 	return records.map((record) => withNames(record, names));
