@@ -16,6 +16,7 @@ import { DEMO_OWNER, startDemo, type Demo } from '../../scripts/demo';
 import { assertBuilt, differences, executionItems, POLL_EVERY_15_SECONDS, REPO_ROOT, triggersThatLearned, waitFor, type N8nExecution } from './n8n';
 import { byTestId, CHROMIUM, CHROMIUM_ARGS, UI_TIMEOUT } from './browser/ui';
 import { pollsSince } from './trigger-scenario';
+import { leaveToAsk, managersDayLocation, managersDayShift, publishedShiftToRemove, shiftsToMakeOpen, threeWeeksOn, weekToPublish, type SeedView } from './demo-picks';
 import {
 	CALENDAR_SYNC,
 	CALENDAR_TABLE,
@@ -97,6 +98,9 @@ describe('the demo (npm run demo)', () => {
 	afterAll(async () => {
 		await demo?.stop();
 	});
+
+	/** The sandbox's records and its now, as the picks (demo-picks.ts, checked across dates in npm test) take them. */
+	const seedView = (): SeedView => ({ t: demo.sandbox.store.t, mainBusinessId: demo.sandbox.store.mainBusinessId, now: demo.sandbox.clock.now().getTime() });
 
 	/** The Rostering Shift Triggers of the examples published at the demo's start: workflow and node names. */
 	function activeShiftTriggers(): Array<{ workflow: string; node: string }> {
@@ -213,8 +217,8 @@ describe('the demo (npm run demo)', () => {
 	});
 
 	test('removing a published shift raises the alert', async () => {
-		const soon = demo.sandbox.clock.now().getTime() + 2 * 86_400_000;
-		const published = demo.sandbox.store.shifts.find((s) => s.status === 'published' && !s.archived && Date.parse(String(s.start_time)) > soon)!;
+		const published = publishedShiftToRemove(seedView())!;
+		expect(published).toBeDefined();
 		const token = demo.sandbox.issueToken().access_token;
 		const deleted = await fetch(`${demo.sandbox.url}/v1/shifts/${published.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
 		expect(deleted.status).toBeLessThan(300);
@@ -354,18 +358,11 @@ describe('the demo (npm run demo)', () => {
 		const workflowId = demo.workflows[EACH_PERSON_THEIR_WEEK];
 		await waitFor('the week trigger learned the shifts in use', 150_000, async () => ((await triggersThatLearned(demo.server, workflowId)) > 0 ? true : undefined));
 		const t = demo.sandbox.store.t;
-		const now = demo.sandbox.clock.now().getTime();
-		// Not the manager's day's location (the last test's): the other locations' rosters with drafts, all
-		// of them starting from tomorrow to 25 days on (what the trigger learned), with people on them.
-		const locations = [...t.locations.values()].filter((l) => l.business_id === demo.sandbox.store.mainBusinessId && !l.archived).filter((_, i) => i !== 1);
-		const weeks = [...t.rosters.values()]
-			.filter((r) => locations.some((l) => l.id === r.location_id))
-			.map((roster) => ({ roster, drafts: [...t.shifts.values()].filter((s) => s.roster_id === roster.id && !s.archived && s.status !== 'published') }))
-			.filter(({ drafts }) => drafts.length > 0 && drafts.every((s) => s.start_time > now + DAY && s.start_time < now + 25 * DAY))
-			.filter(({ drafts }) => new Set(drafts.map((s) => s.employee_id).filter(Boolean)).size >= 3)
-			.sort((a, b) => a.roster.week_start_date.localeCompare(b.roster.week_start_date));
-		expect(weeks.length).toBeGreaterThan(0);
-		const { roster, drafts } = weeks[0];
+		// Not the manager's day's location (the last test's): a roster of drafts the trigger learned, with people on it.
+		const toPublish = weekToPublish(seedView());
+		expect(toPublish).toBeDefined();
+		const { drafts } = toPublish!;
+		const roster = { location_id: toPublish!.locationId, week_start_date: toPublish!.weekStart };
 		const people = new Map<string, string[]>();
 		for (const s of drafts.filter((x) => x.employee_id)) people.set(s.employee_id!, [...(people.get(s.employee_id!) ?? []), s.id]);
 		const draftIds = new Set(drafts.map((s) => s.id));
@@ -436,18 +433,8 @@ describe('the demo (npm run demo)', () => {
 	async function leaveAgainstRoster() {
 		const workflowId = demo.workflows[LEAVE_AGAINST_ROSTER];
 		await waitFor('the leave trigger learned the requests in use', 150_000, async () => ((await triggersThatLearned(demo.server, workflowId)) > 0 ? true : undefined));
-		const t = demo.sandbox.store.t;
-		const zone = demo.sandbox.store.t.businesses.get(demo.sandbox.store.mainBusinessId)!.timezone;
-		const now = demo.sandbox.clock.now().getTime();
-		const dayOf = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate()!;
 		// Someone shared, at locations on the business's time zone, with two or more shifts in three days from 3 days on.
-		const shifts = [...t.shifts.values()].filter((s) => s.business_id === demo.sandbox.store.mainBusinessId && !s.archived && s.employee_id && s.start_time > now + 3 * DAY && s.start_time < now + 20 * DAY && t.locations.get(s.location_id)!.timezone === zone);
-		const pick = shifts
-			.filter((s) => t.employees.get(s.employee_id!)?.shared)
-			.map((first) => ({ person: first.employee_id!, start: dayOf(first.start_time), end: DateTime.fromISO(dayOf(first.start_time)).plus({ days: 2 }).toISODate()! }))
-			.map((leave) => ({ ...leave, during: [...t.shifts.values()].filter((s) => !s.archived && s.employee_id === leave.person && dayOf(s.start_time) >= leave.start && dayOf(s.start_time) <= leave.end) }))
-			.filter((leave) => leave.during.length >= 2 && leave.during.every((s) => t.locations.get(s.location_id)!.timezone === zone))
-			.sort((x, y) => x.start.localeCompare(y.start) || x.person.localeCompare(y.person))[0];
+		const pick = leaveToAsk(seedView())!;
 		expect(pick).toBeDefined();
 		demo.sandbox.clock.advance(1000);
 		const leave = demo.sandbox.manager.requestLeave(pick.person, pick.start, pick.end, { reason: 'Family wedding' });
@@ -526,15 +513,11 @@ describe('the demo (npm run demo)', () => {
 		const workflowId = demo.workflows[OPEN_SHIFT_FILLED_ONCE];
 		await waitFor('both triggers learned the records in use', 150_000, async () => ((await triggersThatLearned(demo.server, workflowId)) >= 2 ? true : undefined));
 		const t = demo.sandbox.store.t;
-		const now = demo.sandbox.clock.now().getTime();
 		const free = async (id: string) => ((await api('GET', `shifts/${id}/available-employees?limit=200`)).data as Array<{ employee_id: string }>).map((e) => e.employee_id);
 		// A shift of the business the workflow's credential reaches (the sandbox seeds a second one, whose
 		// shifts it answers 404 for), with a person, from tomorrow to 25 days on (what the trigger
 		// learned), not the manager's day's location.
-		const other = [...t.locations.values()].filter((l) => l.business_id === demo.sandbox.store.mainBusinessId && !l.archived)[1].id;
-		const shifts = [...t.shifts.values()]
-			.filter((s) => s.business_id === demo.sandbox.store.mainBusinessId && !s.archived && s.employee_id && s.location_id !== other && s.start_time > now + DAY && s.start_time < now + 25 * DAY)
-			.sort((a, b) => a.start_time - b.start_time || a.id.localeCompare(b.id));
+		const shifts = shiftsToMakeOpen(seedView());
 		let shift: (typeof shifts)[number] | undefined;
 		for (const s of shifts) {
 			// Three or more free for it besides its person: three to offer it to.
@@ -628,7 +611,7 @@ describe('the demo (npm run demo)', () => {
 		const t = demo.sandbox.store.t;
 
 		// The page's second location (reached with its link). Every time is written at the location.
-		const location = [...t.locations.values()].filter((l) => l.business_id === demo.sandbox.store.mainBusinessId && !l.archived)[1];
+		const location = managersDayLocation(seedView());
 		const zone = location.timezone;
 		const at = (ms: number) => DateTime.fromMillis(ms, { zone }).setLocale('en-US');
 
@@ -691,14 +674,10 @@ describe('the demo (npm run demo)', () => {
 			// The shift, by rules that hold on any date and hour: a draft of that week, 6 hours or longer,
 			// starting within 25 days (the Shift trigger learned the next 27 days' shifts when published),
 			// of someone whose record is shared (names come only for them) and who is not clocked in.
-			const now = demo.sandbox.clock.now().getTime();
-			expect(week.toMillis()).toBeGreaterThan(now + 2 * DAY);
-			const clockedIn = new Set([...t.timesheets.values()].filter((x) => !x.archived && x.end_time === null).map((x) => x.employee_id));
-			const shift = [...t.shifts.values()]
-				.filter((s) => s.location_id === location.id && !s.archived && s.status !== 'published' && s.employee_id !== null)
-				.filter((s) => s.start_time >= week.toMillis() && s.start_time < now + 25 * DAY && s.end_time - s.start_time >= 6 * HOUR)
-				.filter((s) => t.employees.get(s.employee_id!)?.shared === true && !clockedIn.has(s.employee_id!))
-				.sort((a, b) => a.start_time - b.start_time || a.id.localeCompare(b.id))[0];
+			// The week the picks take (demo-picks.ts, checked across dates): more than two days ahead.
+			expect(week.toISODate()).toBe(threeWeeksOn(seedView(), location).toISODate());
+			expect(week.toMillis()).toBeGreaterThan(demo.sandbox.clock.now().getTime() + 2 * DAY);
+			const shift = managersDayShift(seedView(), location, week)!;
 			expect(shift).toBeDefined();
 			const person = t.employees.get(shift.employee_id!)!;
 			/** As the page and the nodes' Add Names write people: the name they go by, as n8n's pickers show it. */
