@@ -917,7 +917,7 @@ function openShiftFilledOnce(ids: DemoIds, polling: Record<string, unknown>): Ex
 				'n8n-nodes-rostering.rosteringShift',
 				2,
 				0,
-				{ operation: 'assignIfOpen', shiftId: { __rl: true, mode: 'id', value: '={{ $json.shift_id }}' }, employeeId: { __rl: true, mode: 'id', value: '={{ $json.employee_id }}' }, requestOptions: {} },
+				{ operation: 'assignIfOpen', shiftId: { __rl: true, mode: 'id', value: '={{ $json.shift_id }}' }, employeeId: { __rl: true, mode: 'id', value: '={{ $json.employee_id }}' }, options: { addNames: true }, requestOptions: {} },
 				ids,
 			),
 			fields('The answer', {

@@ -8,7 +8,8 @@ import type { WriteNodeParts } from '../shared/writes/node-version';
  */
 
 const WRITES = ['create', 'createMany', 'update'];
-const ALL = ['create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
+// Assign If Open (version 2) too: Add Names and Max Rate-Limit Wait.
+const ALL = ['assignIfOpen', 'create', 'createMany', 'delete', 'get', 'getAll', 'update', 'upsert'];
 export const PICKER: Picker = { parameter: 'shiftId', field: 'Shift', singular: 'shift' };
 
 export const SHIFT_PARTS: WriteNodeParts = {

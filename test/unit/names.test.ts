@@ -2,7 +2,7 @@
  * Add Names without a server: where the names go in a record (right after their ids, lists beside
  * lists, null for a null or unknown id), which lists a set of records needs, the execution cache
  * the lists are kept in, and where the option is shown (Get and Get Many of the nodes whose
- * records carry ids), as n8n's editor decides it.
+ * records carry ids, and Shift's Assign If Open), as n8n's editor decides it.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -124,7 +124,7 @@ describe('where the option is shown', () => {
 		})
 		.filter((description) => !description.polling);
 
-	it.each(nodes.map((d) => [d.name, d] as const))('%s: on Get and Get Many of resources whose records carry ids, nowhere else', (_, description) => {
+	it.each(nodes.map((d) => [d.name, d] as const))('%s: on Get and Get Many of resources whose records carry ids (and Assign If Open, which answers with a shift), nowhere else', (_, description) => {
 		const options = description.properties.find((p) => p.name === 'options')!;
 		const addNames = (options.options as INodeProperties[]).find((o) => o.name === 'addNames')!;
 		expect(addNames).toMatchObject({ type: 'boolean', default: true });
@@ -135,7 +135,7 @@ describe('where the option is shown', () => {
 			// As the editor does: the node's parameters with their defaults, the option inside Options.
 			const parameters = NodeHelpers.getNodeParameters(description.properties, { operation, options: {} }, true, false, node, description)!;
 			const shown = NodeHelpers.displayParameterPath({ parameters }, addNames, 'parameters.options', node, description);
-			const expected = ['get', 'getAll'].includes(operation) && NAMED_RESOURCES.includes(resourceKey as never);
+			const expected = ['get', 'getAll', 'assignIfOpen'].includes(operation) && NAMED_RESOURCES.includes(resourceKey as never);
 			expect({ operation, shown }).toEqual({ operation, shown: expected });
 		}
 	});

@@ -53,6 +53,24 @@ it('gives an open shift to the person: one read, one change of employee_id only'
 	expect(t().shifts.get(shiftId)!.employee_id).toBe(first);
 });
 
+it("with Add Names, the shift it answers with carries the person's, position's and location's names and the location's time zone, whatever offset the service writes times with", async () => {
+	f.sandbox.setReadings({ recordTimes: 'utc' });
+	const { shiftId, first, second } = await openShiftAndTwoPeople();
+	const run = async (employeeId: string) => {
+		const result = await f.run('rosteringShift', { operation: 'assignIfOpen', shiftId: byId(shiftId), employeeId: byId(employeeId), options: { addNames: true } }, undefined, V2);
+		expect(result.error).toBeUndefined();
+		return result.json('Node')[0];
+	};
+	const shift = t().shifts.get(shiftId)!;
+	const location = t().locations.get(shift.location_id)!;
+	const person = t().employees.get(first)!;
+	const expected = { location_name: location.name, location_timezone: location.timezone, position_name: t().positions.get(shift.position_id)!.name, employee_id: first, employee_name: `${person.preferred_name || person.first_name} ${person.last_name}` };
+	// Assigned (the shift as changed), then taken (the shift as read): both named.
+	expect((await run(first)).shift).toMatchObject({ id: shiftId, ...expected, start_time: expect.stringMatching(/Z$/) });
+	expect(await run(second)).toMatchObject({ outcome: 'taken', shift: { id: shiftId, ...expected } });
+	f.sandbox.setReadings({ recordTimes: 'location' });
+});
+
 it('two acceptances at once: the first gets the shift, the second is told it has gone, and the shift is changed once', async () => {
 	const { shiftId, first, second } = await openShiftAndTwoPeople();
 	const [a, b] = await Promise.all([assign(shiftId, first), assign(shiftId, second)]);

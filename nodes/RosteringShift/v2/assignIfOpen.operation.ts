@@ -8,6 +8,7 @@ import { asNodeError, subjectOf } from '../../shared/requests/errors';
 import { connectionKey } from '../../shared/requests/execution-cache';
 import { CREDENTIAL_TYPE, idempotencyKey, send } from '../../shared/requests/transport';
 import { maxRateLimitWait } from '../../shared/input/params';
+import { addNames } from '../../shared/editor/names';
 
 /**
  * Assign If Open: gives an open shift to a person only if it is still open when the node reads it,
@@ -82,12 +83,15 @@ const assignIfOpen: Sender = async function (this: IExecutePaginationFunctions, 
 	const maxRateLimitWaitSeconds = maxRateLimitWait(this);
 	const url = `${String(options.url)}/${shiftId}`;
 	const common = { baseURL: options.baseURL, passThrough: passThroughOf(options) };
-	const item = (json: IDataObject) => [{ json: { shift_id: shiftId, employee_id: employeeId, ...json }, pairedItem: { item: itemIndex } }];
+	// Options › Add Names: the shift answered with gets its names and its location's time zone, as Get gives them.
+	const named = async (shift: IDataObject) =>
+		this.getNodeParameter('options.addNames', false) === true ? (await addNames(this, [shift], { ...common, maxRateLimitWaitSeconds }))[0] : shift;
+	const item = async (json: IDataObject & { shift: IDataObject }) => [{ json: { shift_id: shiftId, employee_id: employeeId, ...json, shift: await named(json.shift) }, pairedItem: { item: itemIndex } }];
 	return await oneAtATime(`${connectionKey(this, CREDENTIAL_TYPE)}|${shiftId}`, async () => {
 		const shift = await send(this, { method: 'GET', url, ...common }, { subject: subjectOf('shift', 'get', shiftId), retrySafe: true, maxRateLimitWaitSeconds });
 		const readAt = Date.now();
 		const closed = notOpen(shift, employeeId);
-		if (closed) return item({ assigned: closed.outcome === 'already_theirs', ...closed, shift });
+		if (closed) return await item({ assigned: closed.outcome === 'already_theirs', ...closed, shift });
 		const body = { employee_id: employeeId };
 		const headers = { ...((options.headers ?? {}) as IDataObject), 'Idempotency-Key': idempotencyKey(this, { method: 'PATCH', url, body }) };
 		let answer: IDataObject;
@@ -95,11 +99,11 @@ const assignIfOpen: Sender = async function (this: IExecutePaginationFunctions, 
 			answer = await send(this, { method: 'PATCH', url, body, headers, ...common }, { subject: subjectOf('shift', 'update', shiftId), retrySafe: true, maxRateLimitWaitSeconds });
 		} catch (error) {
 			const refused = refusedForThem(error);
-			if (refused) return item({ assigned: false, ...refused, shift });
+			if (refused) return await item({ assigned: false, ...refused, shift });
 			throw asNodeError(node, error);
 		}
 		const draftAgain = shift.status === 'published' ? ' The service made the published shift a draft again: publish the roster for the person to see it.' : '';
-		return item({
+		return await item({
 			assigned: true,
 			outcome: 'assigned',
 			message: `Assigned.${draftAgain}`,

@@ -301,7 +301,8 @@ export function requestOptions(writeOperations: string[], allOperations: string[
 	return collection(
 		'options',
 		[
-			addNamesOption({ show: { '/operation': ['get', 'getAll'], '/resource': NAMED_RESOURCES } }),
+			// Assign If Open (Shift, version 2) names the shift it answers with, as Get does.
+			addNamesOption({ show: { '/operation': ['get', 'getAll', 'assignIfOpen'], '/resource': NAMED_RESOURCES } }),
 			simplifyOption(),
 			{
 				displayName: 'Idempotency Key',
