@@ -534,8 +534,12 @@ function calendarSync(ids: DemoIds, polling: Record<string, unknown>): ExampleWo
 	);
 }
 
-/** A shift as a person reads it, from the record's own fields: "Tue 3 Mar 09:00–17:00, Barista at Circular Quay Café". */
-function shiftLine(record: string, start = `${record}.start_time`, end = `${record}.end_time`): string {
+/**
+ * A shift as a person reads it, from the record's own fields: "Tue 3 Mar 09:00–17:00, Barista at
+ * Circular Quay Café" (an expression over `record`; test/workflow/names.test.ts runs it in n8n's
+ * expression engine across offsets, zones and DST days).
+ */
+export function shiftLine(record: string, start = `${record}.start_time`, end = `${record}.end_time`): string {
 	const zone = `${record}.location_timezone`;
 	return `${LOCAL_TIME(start, undefined, zone)} + "–" + ${LOCAL_TIME(end, 'HH:mm', zone)} + ", " + (${record}.position_name ?? "shift") + " at " + (${record}.location_name ?? ${record}.location_id)`;
 }

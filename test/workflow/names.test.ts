@@ -12,7 +12,8 @@
 import { DateTime } from 'luxon';
 import { NodeConnectionTypes, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeType } from 'n8n-workflow';
 
-import { exampleWorkflows } from '../../demo/workflows';
+import { exampleWorkflows, shiftLine } from '../../demo/workflows';
+import { dstDays, rowYear } from './generators';
 import { NAMED_FIELDS, NAMED_RESOURCES } from '../../nodes/shared/editor/names';
 import { addNamesOption } from '../../nodes/shared/editor/fields';
 import { RESOURCES, type ResourceKey } from '../../nodes/shared/resources';
@@ -326,6 +327,44 @@ describe("the demo's examples read with names", () => {
 	}
 
 	const HEX_ID = /[0-9a-f]{24}/;
+
+	/**
+	 * Every time a person reads is at the location, whatever offset the service writes (issue 45):
+	 * the examples' shift line (shiftLine, as each person told their week, the leave check and the
+	 * open-shift offer write it) run in n8n's expression engine on a shift read with Add Names, on
+	 * the day the clocks go forward, at a location east of UTC (Sydney) and one west (New York: a
+	 * seeded location moved there), under each way the service may write times.
+	 */
+	it.each(['location', 'utc', 'fixed-offset'] as const)("a shift line tells the location's wall time across a DST change, east and west of UTC, the service writing times %s", async (recordTimes) => {
+		const year = rowYear(f.sandbox.clock.now());
+		const places = [
+			{ location: locationIn('Australia/Sydney'), zone: 'Australia/Sydney' },
+			{ location: locationIn('Australia/Perth'), zone: 'America/New_York' },
+		];
+		f.sandbox.setReadings({ recordTimes });
+		for (const { location, zone } of places) {
+			t().locations.get(location.id)!.timezone = zone;
+			const day = dstDays(year)[zone as 'Australia/Sydney']![1];
+			// 01:00 to 06:00 at the location, across the hour the clocks skip.
+			const at = (time: string) => DateTime.fromISO(`${day}T${time}`, { zone }).toMillis();
+			const template = [...t().shifts.values()].find((s) => s.location_id === location.id)!;
+			const id = `${'f'.repeat(20)}${zone === 'America/New_York' ? '0001' : '0002'}`;
+			t().shifts.set(id, { ...template, id, employee_id: null, start_time: at('01:00'), end_time: at('06:00'), breaks: [], archived: false });
+			const nodes = [
+				{ id: 'a', name: 'Read', type: 'n8n-nodes-rostering.rosteringShift', typeVersion: 1, position: [0, 0], parameters: { operation: 'get', shiftId: byId(id), ...addNames }, credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } } },
+				{ id: 'b', name: 'Line', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [200, 0], parameters: { assignments: { assignments: [{ id: 'l', name: 'line', type: 'string', value: `={{ ${shiftLine('$json')} }}` }] }, options: {} } },
+			];
+			const result = await runWorkflow({ workflow: { nodes: nodes as never, connections: { Read: { main: [[{ node: 'Line', type: 'main', index: 0 }]] } } }, credentials: f.credentials as never });
+			expect(result.error).toBeUndefined();
+			const [read] = result.json('Read');
+			const written = String(read.start_time);
+			const wall = (time: string, format: string) => DateTime.fromMillis(at(time), { zone }).setLocale('en-US').toFormat(format);
+			const expected = `${wall('01:00', 'ccc d LLL HH:mm')}–${wall('06:00', 'HH:mm')}, ${t().positions.get(template.position_id)!.name} at ${location.name}`;
+			expect({ zone, written, line: result.json('Line')[0].line }).toEqual({ zone, written, line: expected });
+			expect(expected).toMatch(/ 01:00–06:00, /);
+		}
+		f.sandbox.setReadings({ recordTimes: 'location' });
+	});
 
 	it("Who's on now: one line each, who since when and where, by name", async () => {
 		const lines = (await runExample("Who's on now, every morning", 'One line each')).map((row) => String(row.line));
