@@ -64,8 +64,8 @@ const e2e = { ...common, globalSetup: '<rootDir>/test/e2e/global-setup.js', glob
 /**
  * The real-n8n tests that run on each other supported n8n (the whole e2e layer runs on the pinned
  * 2.40.7): every node, Create Many under n8n's settings, token refresh, the trigger across a
- * restart, each resource's trigger and A8 (trigger.test.ts leaves out its failing-poll test off the
- * pinned version). test/e2e/n8n/runtime.ts reads the version from `globals` and installs that n8n on first
+ * restart, two triggers on one credential across an expiry and a clock move, each resource's trigger
+ * and A8 (trigger.test.ts leaves out its failing-poll and events tests off the pinned version). test/e2e/n8n/runtime.ts reads the version from `globals` and installs that n8n on first
  * use.
  */
 const E2E_ON_EVERY_VERSION = ['every-node', 'writes', 'refresh', 'trigger'];

@@ -32,5 +32,5 @@ for (const file of fs.readdirSync(dir).filter((f) => /^runtime-.*\.ready-at$/.te
 	const version = file.replace(/^runtime-|\.ready-at$/g, '');
 	console.log(`n8n ${version} ready (installed in the background) ${minutes(Number(fs.readFileSync(path.join(dir, file), 'utf8')))} after npm test began`);
 }
-if (totalSeconds) console.log(`\nnpm test: ${minutes(Number(totalSeconds))} in all (the three lanes run side by side)`);
+if (totalSeconds) console.log(`\nnpm test: ${minutes(Number(totalSeconds))} in all (the lanes run side by side)`);
 console.log(`\njest: ${passed} passed, ${failed} failed${pending ? `, ${pending} skipped` : ''}`);

@@ -18,7 +18,7 @@ step() { printf '\n== [%4ds] %s\n' "$SECONDS" "$*"; }
 # includes an install; one that failed is tried again there, and says why. Logs:
 # test-artifacts/runtime-<version>.log.
 mkdir -p test-artifacts
-rm -f test-artifacts/jest-* test-artifacts/runtime-*.ready-at
+rm -f test-artifacts/jest-* test-artifacts/runtime-*.ready-at test-artifacts/checks.*
 rm -rf test-artifacts/claimed-*
 # Not at a lower priority: made from the pinned tree each needs about a minute of CPU, and at nice 10
 # beside the lanes' six busy processes it got a few percent of it (the seeded install took 15 min
@@ -40,20 +40,21 @@ trap 'kill "$runtimes" 2>/dev/null || true' EXIT
 step "build"
 npm run build --silent
 
-step "lint (@n8n/node-cli's config: n8n's cloud rules for community nodes)"
-npm run lint --silent
-
-step "type-check (sources and tests)"
-npm run typecheck --silent
-
-# The workspace's scanner when it is beside this checkout, else the repository's copy of it.
-scanner=scripts/n8n-scan.sh
-[[ -x ../shared/tools/n8n-scan ]] && scanner=../shared/tools/n8n-scan
-step "n8n's community-package scanner ($scanner)"
-N8N_SCAN_WARNINGS_FAIL=1 bash "$scanner" .
-
-step "n8n's cloud-support check (@n8n/node-cli: strict mode and its standard lint config)"
-bash scripts/cloud-support.sh
+# n8n's rules and the type-check: one function, run inline before a single jest run (`npm test --
+# ...`), or as the first thing lane 4 does while the other lanes test (they need only the build).
+checks() {
+	step "lint (@n8n/node-cli's config: n8n's cloud rules for community nodes)"
+	npm run lint --silent
+	step "type-check (sources and tests)"
+	npm run typecheck --silent
+	# The workspace's scanner when it is beside this checkout, else the repository's copy of it.
+	local scanner=scripts/n8n-scan.sh
+	[[ -x ../shared/tools/n8n-scan ]] && scanner=../shared/tools/n8n-scan
+	step "n8n's community-package scanner ($scanner)"
+	N8N_SCAN_WARNINGS_FAIL=1 bash "$scanner" .
+	step "n8n's cloud-support check (@n8n/node-cli: strict mode and its standard lint config)"
+	bash scripts/cloud-support.sh
+}
 
 step "Chromium for the browser test (Debian's package, installed with apt when missing)"
 bash scripts/chromium.sh || echo "Chromium could not be installed: test/e2e/browser.test.ts will fail and say how to install it."
@@ -61,25 +62,32 @@ bash scripts/chromium.sh || echo "Chromium could not be installed: test/e2e/brow
 step "Redis and PostgreSQL for the queue-mode test (Debian's packages, installed with apt when missing)"
 bash scripts/queue-services.sh || echo "Redis or PostgreSQL could not be installed: test/e2e/queue-mode.test.ts will fail and say why."
 
-# Three lanes side by side. The in-process layers are CPU-bound (n8n-core's engine in jest's
-# process); the real-n8n runs mostly wait on n8n (starting, polling, a worker's job stalling), so two
-# of them run beside the in-process lane. Lane 1: the pinned n8n 2.40.7's tests that share one n8n
-# (or start a quick one of their own), then the durable cursors across restarts (its own n8n). Lane
-# 2: unit, sandbox, workflow on three n8n lines (one in-process run at a time: two side by side on a
-# loaded machine ran tests past their time limits). Lane 3: the pinned n8n's tests that each start
-# their own n8n and wait longest (queue mode with its workers, the demo). Then the real n8n 1.123.81
-# and 2.41.1, each taken by the first lane free (which lane ends first varies from run to run by
-# minutes; the suite takes as long as its longest lane). Measured in a clean-clone run (2026-11-29,
-# seconds): lane 1 952 + 147, lane 2 783, lane 3 780; 1.123.81 347, 2.41.1 330. One jest run per layer, so each layer's time is its own;
-# each run's output goes to test-artifacts/jest-<layer>.log (the in-process layers' is also printed
-# as it goes); the summary at the end reads their results.
+# Four lanes side by side. The in-process layers are CPU-bound (n8n-core's engine in jest's
+# process); the real-n8n runs mostly wait on n8n (starting, polling, a worker's job stalling), so
+# three of them run beside the in-process lane. Lane 1: the pinned n8n 2.40.7's longest tests that
+# share one n8n (the browser, the triggers). Lane 2: unit, sandbox, workflow on three n8n lines (one
+# in-process run at a time: two side by side on a loaded machine ran tests past their time limits).
+# Lane 3: the pinned n8n's tests that each start their own n8n and wait longest (queue mode with its
+# workers, the demo). Lane 4: n8n's rules and the type-check (they need only the build), then the
+# pinned n8n's other tests that share one n8n, then its durable cursors across restarts (its own
+# n8n). Then the real n8n 1.123.81 and 2.41.1, each taken by the first lane free (which lane ends
+# first varies from run to run by minutes; the suite takes as long as its longest lane). Measured in
+# a clean-clone run with three lanes (2026-12-07, seconds): the checks 95 before any lane; lane 1,
+# every shared-n8n test, 817 (browser 257, triggers 299), then the durable cursors 136; lane 2 768;
+# lane 3 709; 1.123.81 340 and 2.41.1 326 after them: npm test 20 min 47 s. Hence four lanes.
+# One jest run per layer, so each layer's time is its own; each run's output goes to
+# test-artifacts/jest-<layer>.log (the in-process layers' is also printed as it goes); the summary
+# at the end reads their results.
 if [[ $# -gt 0 ]]; then
+	checks
 	step "jest $*"
 	exec npx jest --ci "$@"
 fi
 
 OWN_N8N_TESTS=(test/e2e/queue-mode.test.ts test/e2e/demo.test.ts)
 DURABLE_TEST=test/e2e/trigger-durable.test.ts
+# The shared-n8n tests that take longest (about 190 and 300 s): lane 1; the others: lane 4.
+LONG_SHARED_TESTS=(test/e2e/browser.test.ts test/e2e/trigger.test.ts)
 
 jest_run() { # name, jest arguments...
 	local name=$1
@@ -114,12 +122,11 @@ other_versions() {
 
 in_process_logs=(test-artifacts/jest-{unit,sandbox,workflow-2.40,workflow-2.41,workflow-1.123}.log)
 for log in "${in_process_logs[@]}"; do : >"$log"; done
-step "jest, three lanes side by side: real n8n 2.40.7, then its durable cursors | in-process (unit, sandbox, workflow on three n8n lines) | real n8n 2.40.7 (tests with their own n8n); then real n8n 1.123.81 and 2.41.1, each in the first lane free"
+step "jest, four lanes side by side: real n8n 2.40.7 (browser, triggers) | in-process (unit, sandbox, workflow on three n8n lines) | real n8n 2.40.7 (tests with their own n8n) | n8n's rules and the type-check, then real n8n 2.40.7 (the other tests, then its durable cursors); then real n8n 1.123.81 and 2.41.1, each in the first lane free"
 set +e
 (
 	status=0
-	e2e_run 2.40.7 e2e-2.40.7 --selectProjects e2e --testPathIgnorePatterns "${OWN_N8N_TESTS[@]}" "$DURABLE_TEST" || status=1
-	e2e_run 2.40.7 e2e-2.40.7-durable "$DURABLE_TEST" --selectProjects e2e || status=1
+	e2e_run 2.40.7 e2e-2.40.7 "${LONG_SHARED_TESTS[@]}" --selectProjects e2e || status=1
 	other_versions || status=1
 	exit $status
 ) &
@@ -142,6 +149,18 @@ lane2=$!
 	exit $status
 ) &
 lane3=$!
+(
+	status=0
+	started=$SECONDS
+	checks >test-artifacts/checks.log 2>&1 || status=1
+	echo "$((SECONDS - started))" >test-artifacts/checks.seconds
+	[[ $status -eq 0 ]] || echo "[test.sh] n8n's rules or the type-check failed: see test-artifacts/checks.log (printed below)" >&2
+	e2e_run 2.40.7 e2e-2.40.7-more --selectProjects e2e --testPathIgnorePatterns "${OWN_N8N_TESTS[@]}" "$DURABLE_TEST" "${LONG_SHARED_TESTS[@]}" || status=1
+	e2e_run 2.40.7 e2e-2.40.7-durable "$DURABLE_TEST" --selectProjects e2e || status=1
+	other_versions || status=1
+	exit $status
+) &
+lane4=$!
 # The in-process layers' output as it comes (until lane 2 ends).
 tail -q -n +1 -f "${in_process_logs[@]}" --pid "$lane2" 2>/dev/null &
 wait "$lane2"
@@ -150,10 +169,14 @@ wait "$lane1"
 lane1_status=$?
 wait "$lane3"
 lane3_status=$?
+wait "$lane4"
+lane4_status=$?
+step "n8n's rules and the type-check (lane 4, $(cat test-artifacts/checks.seconds 2>/dev/null || echo '?') s; its output, in full)"
+cat test-artifacts/checks.log
 step "real n8n (its output, in full)"
-for name in e2e-2.40.7 e2e-2.40.7-durable e2e-2.40.7-own-n8n e2e-2.41.1 e2e-1.123.81; do cat "test-artifacts/jest-$name.log" 2>/dev/null; done
+for name in e2e-2.40.7 e2e-2.40.7-durable e2e-2.40.7-more e2e-2.40.7-own-n8n e2e-2.41.1 e2e-1.123.81; do cat "test-artifacts/jest-$name.log" 2>/dev/null; done
 set -e
 
 step "summary"
 node scripts/test-summary.js test-artifacts "$SECONDS"
-[[ $lane1_status -eq 0 && $lane2_status -eq 0 && $lane3_status -eq 0 ]]
+[[ $lane1_status -eq 0 && $lane2_status -eq 0 && $lane3_status -eq 0 && $lane4_status -eq 0 ]]
