@@ -310,8 +310,8 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 		[
 			node('Every morning at 7', 'n8n-nodes-base.scheduleTrigger', 1.2, 0, { rule: { interval: [{ field: 'cronExpression', expression: '0 7 * * *' }] } }),
 			node("Who's on now", 'n8n-nodes-rostering.rosteringWhosOn', 1, 0, { returnAll: true, filters: {}, options: { addNames: true }, requestOptions: {} }, ids),
-			// start_time is local time at the location ("2026-11-25T09:00:00+11:00"): its hour and minute.
-			fields('One line each', { line: '={{ $json.employee_name ?? $json.employee_id }} since {{ $json.start_time.slice(11, 16) }} at {{ $json.location_name ?? $json.location_id }}' }),
+			// Since when, at the location's time (location_timezone, from Add Names), whatever offset the service wrote.
+			fields('One line each', { line: `={{ $json.employee_name ?? $json.employee_id }} since {{ ${LOCAL_TIME('$json.start_time', 'HH:mm')} }} at {{ $json.location_name ?? $json.location_id }}` }),
 		],
 		[note("## Who's on now, every morning\nAt 7 every morning (once you publish it), lists who is clocked in, by name: one row per open timesheet started in the last 24 hours. Options › Add Names puts the names beside the ids (one read of each list, however many rows). Click **Execute workflow** to see it now.")],
 		'Every morning at 7',

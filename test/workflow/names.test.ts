@@ -366,14 +366,20 @@ describe("the demo's examples read with names", () => {
 		f.sandbox.setReadings({ recordTimes: 'location' });
 	});
 
-	it("Who's on now: one line each, who since when and where, by name", async () => {
+	it("Who's on now: one line each, who since when (at the location, the service writing times in UTC) and where, by name", async () => {
+		f.sandbox.setReadings({ recordTimes: 'utc' });
 		const lines = (await runExample("Who's on now, every morning", 'One line each')).map((row) => String(row.line));
+		f.sandbox.setReadings({ recordTimes: 'location' });
 		expect(lines.length).toBeGreaterThanOrEqual(3);
-		const people = new Set([...t().employees.values()].map((e) => `${e.preferred_name || e.first_name} ${e.last_name}`));
+		const name = (e: { preferred_name?: string | null; first_name: string; last_name: string }) => `${e.preferred_name || e.first_name} ${e.last_name}`;
 		const places = new Set([...t().locations.values()].map((l) => l.name));
 		for (const line of lines) {
-			const [, who, where] = /^(.+) since \d{2}:\d{2} at (.+)$/.exec(line) ?? [];
-			expect({ line, who: people.has(who), where: places.has(where) }).toEqual({ line, who: true, where: true });
+			const [, who, since, where] = /^(.+) since (\d{2}:\d{2}) at (.+)$/.exec(line) ?? [];
+			// Since their clock-in, at the location's time.
+			const clockIns = [...t().timesheets.values()]
+				.filter((x) => x.end_time === null && !x.archived && name(t().employees.get(x.employee_id)!) === who)
+				.map((x) => DateTime.fromMillis(x.start_time, { zone: t().locations.get(x.location_id)!.timezone }).toFormat('HH:mm'));
+			expect({ line, since: clockIns.includes(since), where: places.has(where) }).toEqual({ line, since: true, where: true });
 			expect(line).not.toMatch(HEX_ID);
 		}
 		expect(nameReads()).toEqual({ employees: 1, locations: 1, positions: 1 });
