@@ -229,8 +229,8 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 			fields('Pick the columns', {
 				event: '={{ $json.event }}',
 				shift_id: '={{ $json.record.id }}',
-				start_time: '={{ $json.record.start_time }}',
-				end_time: '={{ $json.record.end_time }}',
+				start_time: `={{ ${LOCAL_ISO('$json.record.start_time')} }}`,
+				end_time: `={{ ${LOCAL_ISO('$json.record.end_time')} }}`,
 				employee: '={{ $json.record.employee_name ?? "open shift" }}',
 				location: '={{ $json.record.location_name ?? $json.record.location_id }}',
 				employee_id: '={{ $json.record.employee_id ?? "" }}',
@@ -364,6 +364,15 @@ function LOCAL_TIME(field: string, format = 'ccc d LLL HH:mm', zone = `${field.r
 	return `DateTime.fromISO(${field}, ${zone} ? { zone: ${zone} } : { setZone: true }).toFormat("${format}")`;
 }
 
+/**
+ * A time for a table, a file or a calendar: as an ISO time at the location's offset
+ * ("2026-12-14T09:00:00+11:00"), whatever offset the service wrote, so that a person opening the
+ * table reads the location's clock and a program reads the same instant.
+ */
+export function LOCAL_ISO(field: string, zone = `${field.replace(/\.[a-z_]+\)?$/, '')}.location_timezone`): string {
+	return `DateTime.fromISO(${field}, ${zone} ? { zone: ${zone} } : { setZone: true }).toISO({ suppressMilliseconds: true })`;
+}
+
 /** The events example (the last test of test/e2e/demo.test.ts publishes it in the browser, by this name). */
 export const MANAGER_ALERTS = 'Tell the manager: published, late, still clocked in, no break, long hours, approved';
 
@@ -455,8 +464,8 @@ function payrollExport(ids: DemoIds): ExampleWorkflow {
 			fields('Payroll columns', {
 				timesheet_id: '={{ $json.id }}',
 				employee: '={{ $json.employee_name ?? $json.employee_id }}',
-				start_time: '={{ $json.start_time }}',
-				end_time: '={{ $json.end_time }}',
+				start_time: `={{ ${LOCAL_ISO('$json.start_time')} }}`,
+				end_time: `={{ ${LOCAL_ISO('$json.end_time')} }}`,
 				paid_hours: '={{ $json.paid_hours }}',
 				updated_at: '={{ $json.updated_at }}',
 				exported_at: '={{ $now.toISO() }}',
@@ -511,8 +520,8 @@ function calendarSync(ids: DemoIds, polling: Record<string, unknown>): ExampleWo
 			fields('The event', {
 				shift_id: '={{ $json.record.id }}',
 				title: '={{ ($json.record.employee_name ?? "Open shift") + " · " + ($json.record.position_name ?? "shift") }}',
-				start: '={{ $json.record.start_time }}',
-				end: '={{ $json.record.end_time }}',
+				start: `={{ ${LOCAL_ISO('$json.record.start_time')} }}`,
+				end: `={{ ${LOCAL_ISO('$json.record.end_time')} }}`,
 				who: '={{ $json.record.employee_name ?? "open" }}',
 				location: '={{ $json.record.location_name ?? $json.record.location_id }}',
 			}),

@@ -12,7 +12,7 @@
 import { DateTime } from 'luxon';
 import { NodeConnectionTypes, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeType } from 'n8n-workflow';
 
-import { exampleWorkflows, shiftLine } from '../../demo/workflows';
+import { exampleWorkflows, LOCAL_ISO, shiftLine } from '../../demo/workflows';
 import { dstDays, rowYear } from './generators';
 import { NAMED_FIELDS, NAMED_RESOURCES } from '../../nodes/shared/editor/names';
 import { addNamesOption } from '../../nodes/shared/editor/fields';
@@ -331,7 +331,8 @@ describe("the demo's examples read with names", () => {
 	/**
 	 * Every time a person reads is at the location, whatever offset the service writes (issue 45):
 	 * the examples' shift line (shiftLine, as each person told their week, the leave check and the
-	 * open-shift offer write it) run in n8n's expression engine on a shift read with Add Names, on
+	 * open-shift offer write it) and their ISO time for tables, the payroll file and the calendar
+	 * (LOCAL_ISO) run in n8n's expression engine on a shift read with Add Names, on
 	 * the day the clocks go forward, at a location east of UTC (Sydney) and one west (New York: a
 	 * seeded location moved there), under each way the service may write times.
 	 */
@@ -352,7 +353,7 @@ describe("the demo's examples read with names", () => {
 			t().shifts.set(id, { ...template, id, employee_id: null, start_time: at('01:00'), end_time: at('06:00'), breaks: [], archived: false });
 			const nodes = [
 				{ id: 'a', name: 'Read', type: 'n8n-nodes-rostering.rosteringShift', typeVersion: 1, position: [0, 0], parameters: { operation: 'get', shiftId: byId(id), ...addNames }, credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } } },
-				{ id: 'b', name: 'Line', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [200, 0], parameters: { assignments: { assignments: [{ id: 'l', name: 'line', type: 'string', value: `={{ ${shiftLine('$json')} }}` }] }, options: {} } },
+				{ id: 'b', name: 'Line', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [200, 0], parameters: { assignments: { assignments: [{ id: 'l', name: 'line', type: 'string', value: `={{ ${shiftLine('$json')} }}` }, { id: 'e', name: 'end', type: 'string', value: `={{ ${LOCAL_ISO('$json.end_time')} }}` }] }, options: {} } },
 			];
 			const result = await runWorkflow({ workflow: { nodes: nodes as never, connections: { Read: { main: [[{ node: 'Line', type: 'main', index: 0 }]] } } }, credentials: f.credentials as never });
 			expect(result.error).toBeUndefined();
@@ -360,7 +361,9 @@ describe("the demo's examples read with names", () => {
 			const written = String(read.start_time);
 			const wall = (time: string, format: string) => DateTime.fromMillis(at(time), { zone }).setLocale('en-US').toFormat(format);
 			const expected = `${wall('01:00', 'ccc d LLL HH:mm')}–${wall('06:00', 'HH:mm')}, ${t().positions.get(template.position_id)!.name} at ${location.name}`;
-			expect({ zone, written, line: result.json('Line')[0].line }).toEqual({ zone, written, line: expected });
+			// And as the tables, the payroll file and the calendar take a time: ISO at the location's offset.
+			const end = DateTime.fromMillis(at('06:00'), { zone }).toISO({ suppressMilliseconds: true });
+			expect({ zone, written, line: result.json('Line')[0].line, end: result.json('Line')[0].end }).toEqual({ zone, written, line: expected, end });
 			expect(expected).toMatch(/ 01:00–06:00, /);
 		}
 		f.sandbox.setReadings({ recordTimes: 'location' });
