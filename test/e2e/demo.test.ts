@@ -346,13 +346,18 @@ describe('the demo (npm run demo)', () => {
 	test('each person told their week, the service writing every time in UTC: a published week is one message each, at the location\'s wall times; a change one more to each person concerned; a re-run none', async () => {
 		// Every time the service writes in UTC (Z, which the spec allows): the messages still say the
 		// location's wall times (the examples format them at location_timezone, from Add Names).
-		demo.sandbox.setReadings({ recordTimes: 'utc' });
+		await withRecordTimes('utc', eachPersonTheirWeek);
+	});
+
+	/** Runs `test` with the service writing every time as `recordTimes` says (sandbox/readings.ts), then as before. */
+	async function withRecordTimes(recordTimes: 'utc' | 'fixed-offset', test: () => Promise<void>) {
+		demo.sandbox.setReadings({ recordTimes });
 		try {
-			await eachPersonTheirWeek();
+			await test();
 		} finally {
 			demo.sandbox.setReadings({ recordTimes: 'location' });
 		}
-	});
+	}
 
 	async function eachPersonTheirWeek() {
 		const workflowId = demo.workflows[EACH_PERSON_THEIR_WEEK];
@@ -422,12 +427,7 @@ describe('the demo (npm run demo)', () => {
 	test('leave checked against the roster, the service writing every time at -05:00: a leave request lists exactly the shifts it overlaps at the location\'s wall times, each with who can cover; a re-run sends nothing', async () => {
 		// Every time written at -05:00, an offset no location has (west of UTC): the message still says
 		// the location's wall times.
-		demo.sandbox.setReadings({ recordTimes: 'fixed-offset' });
-		try {
-			await leaveAgainstRoster();
-		} finally {
-			demo.sandbox.setReadings({ recordTimes: 'location' });
-		}
+		await withRecordTimes('fixed-offset', leaveAgainstRoster);
 	});
 
 	async function leaveAgainstRoster() {

@@ -544,18 +544,8 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 	// Last in this file: it moves the service's clock three weeks on.
 	test("published, two triggers of one workflow on one credential polling at the same moment: across an access-token expiry and a move of the service's clock by three weeks, every poll succeeds and each change comes out once", async () => {
 		const s = server!;
-		const workflow = shiftTriggerWorkflow('e2e: two triggers on one credential');
-		const shiftTrigger = workflow.nodes[0];
-		shiftTrigger.parameters = { ...(shiftTrigger.parameters as Rec), events: ['updated'] };
 		// The Timesheet trigger reads more than one list a poll (its attendance events read shifts too).
-		workflow.nodes.push({
-			...shiftTrigger,
-			id: randomUUID(),
-			name: TIMESHEET_TRIGGER,
-			type: 'n8n-nodes-rostering.rosteringTimesheetTrigger',
-			position: [0, 200],
-			parameters: { pollTimes: POLL_EVERY_15_SECONDS, events: ['updated', 'late_clock_in', 'still_clocked_in'], start: 'now', options: {} },
-		});
+		const workflow = shiftAndTimesheetTriggers('e2e: two triggers on one credential', { events: ['updated'] }, ['updated', 'late_clock_in', 'still_clocked_in']);
 		const workflowId = await n8n!.importWorkflow(workflow);
 		sb.clock.advance(1000);
 		await s.activate(workflowId);
@@ -641,18 +631,29 @@ const MORE_TRIGGERS = [
  * the shift, the employment's ordinary hours per week), and MORE_TRIGGERS (On-Demand Shift on Became
  * Filled, Project on Archived, Leave Request on Decided), all polling every 15 s.
  */
-function eventsWorkflow(): WorkflowJson {
-	const workflow = shiftTriggerWorkflow('e2e: Rostering Shift Trigger, events people act on');
+/** A workflow of the Shift trigger (these parameters over shiftTriggerWorkflow's) and a Timesheet trigger on these events, both every 15 s. */
+function shiftAndTimesheetTriggers(name: string, shiftParameters: Rec, timesheetEvents: string[]): WorkflowJson {
+	const workflow = shiftTriggerWorkflow(name);
 	const shiftTrigger = workflow.nodes[0];
-	shiftTrigger.parameters = { ...(shiftTrigger.parameters as Rec), events: ['assigned', 'no_clock_in', 'updated'], noClockInAfter: 10, options: { watchFields: ['start_time', 'end_time'] } };
+	shiftTrigger.parameters = { ...(shiftTrigger.parameters as Rec), ...shiftParameters };
 	workflow.nodes.push({
 		...shiftTrigger,
 		id: randomUUID(),
 		name: TIMESHEET_TRIGGER,
 		type: 'n8n-nodes-rostering.rosteringTimesheetTrigger',
 		position: [0, 200],
-		parameters: { pollTimes: POLL_EVERY_15_SECONDS, events: ['approved', 'late_clock_in', 'still_clocked_in', 'break_not_taken', 'long_hours'], start: 'now', options: {} },
+		parameters: { pollTimes: POLL_EVERY_15_SECONDS, events: timesheetEvents, start: 'now', options: {} },
 	});
+	return workflow;
+}
+
+function eventsWorkflow(): WorkflowJson {
+	const workflow = shiftAndTimesheetTriggers(
+		'e2e: Rostering Shift Trigger, events people act on',
+		{ events: ['assigned', 'no_clock_in', 'updated'], noClockInAfter: 10, options: { watchFields: ['start_time', 'end_time'] } },
+		['approved', 'late_clock_in', 'still_clocked_in', 'break_not_taken', 'long_hours'],
+	);
+	const shiftTrigger = workflow.nodes[0];
 	MORE_TRIGGERS.forEach((trigger, i) =>
 		workflow.nodes.push({
 			...shiftTrigger,
