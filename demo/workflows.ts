@@ -353,24 +353,31 @@ export function exampleWorkflows(ids: DemoIds): ExampleWorkflow[] {
 	];
 }
 
+/** The zone beside a field of a record the nodes named (`$json.record.start_time`: `$json.record.location_timezone`). */
+const ZONE_BESIDE = (field: string) => `${field.replace(/\.[a-z_]+\)?$/, '')}.location_timezone`;
+
 /**
- * A time as a person at the location reads it: "Mon 30 Nov 09:00", at the location's time zone
- * (`location_timezone`, which Add Names puts beside the location's name) whatever offset the
- * service wrote the time with (UTC, the location's, any other: the spec allows each). The zone is
- * the one beside the field (`$json.record.start_time`: `$json.record.location_timezone`) unless
- * given; a record without it is read at the offset it was written with.
+ * A time the service wrote, as a Luxon DateTime at the location's time zone (`location_timezone`,
+ * which Add Names puts beside the location's name), whatever offset it was written with (UTC, the
+ * location's, any other: the spec allows each); a record without the zone is read at the offset
+ * it was written with.
  */
-function LOCAL_TIME(field: string, format = 'ccc d LLL HH:mm', zone = `${field.replace(/\.[a-z_]+\)?$/, '')}.location_timezone`): string {
-	return `DateTime.fromISO(${field}, ${zone} ? { zone: ${zone} } : { setZone: true }).toFormat("${format}")`;
+function AT_LOCATION(field: string, zone: string): string {
+	return `DateTime.fromISO(${field}, ${zone} ? { zone: ${zone} } : { setZone: true })`;
+}
+
+/** A time as a person at the location reads it: "Mon 30 Nov 09:00". */
+function LOCAL_TIME(field: string, format = 'ccc d LLL HH:mm', zone = ZONE_BESIDE(field)): string {
+	return `${AT_LOCATION(field, zone)}.toFormat("${format}")`;
 }
 
 /**
  * A time for a table, a file or a calendar: as an ISO time at the location's offset
- * ("2026-12-14T09:00:00+11:00"), whatever offset the service wrote, so that a person opening the
- * table reads the location's clock and a program reads the same instant.
+ * ("2026-12-14T09:00:00+11:00"), so that a person opening the table reads the location's clock and
+ * a program reads the same instant.
  */
-export function LOCAL_ISO(field: string, zone = `${field.replace(/\.[a-z_]+\)?$/, '')}.location_timezone`): string {
-	return `DateTime.fromISO(${field}, ${zone} ? { zone: ${zone} } : { setZone: true }).toISO({ suppressMilliseconds: true })`;
+export function LOCAL_ISO(field: string, zone = ZONE_BESIDE(field)): string {
+	return `${AT_LOCATION(field, zone)}.toISO({ suppressMilliseconds: true })`;
 }
 
 /** The events example (the last test of test/e2e/demo.test.ts publishes it in the browser, by this name). */
