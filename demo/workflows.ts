@@ -28,6 +28,14 @@ export interface DemoIds {
 	pollTimes?: Record<string, unknown>;
 }
 
+/** The Monday after `now` at the location (YYYY-MM-DD): the demo's `nextMonday`. */
+export function nextMondayAt(timezone: string, now: Date): string {
+	const local = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+	let day = new Date(now.getTime() + 86_400_000);
+	while (new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short' }).format(day) !== 'Mon') day = new Date(day.getTime() + 86_400_000);
+	return local(day);
+}
+
 /** The Data Table the first workflow appends to; the demo creates it with these columns. */
 export const SHIFT_CHANGES_TABLE = {
 	name: 'Shift changes',

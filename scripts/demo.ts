@@ -19,7 +19,7 @@ import * as path from 'path';
 import { startSandbox, type Sandbox, type SandboxState } from '../sandbox';
 import { createN8n, ensureRuntime, startServer, type N8nInstance, type N8nServer } from '../test/e2e/n8n';
 import { connectThroughOAuth } from '../test/e2e/oauth';
-import { exampleWorkflows, DEMO_TABLES, TILL_SALES_TABLE } from '../demo/workflows';
+import { exampleWorkflows, DEMO_TABLES, nextMondayAt, TILL_SALES_TABLE } from '../demo/workflows';
 
 export const DEMO_OWNER = { email: 'demo@rostering.test', firstName: 'Demo', lastName: 'Owner', password: 'Demo-rostering-1' };
 
@@ -67,13 +67,6 @@ function keptSandbox(file: string): { state?: SandboxState; problem?: string } {
 	}
 }
 
-/** The Monday after `now` at the location (YYYY-MM-DD). */
-function nextMondayAt(timezone: string, now: Date): string {
-	const local = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-	let day = new Date(now.getTime() + 86_400_000);
-	while (new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short' }).format(day) !== 'Mon') day = new Date(day.getTime() + 86_400_000);
-	return local(day);
-}
 
 /**
  * The till's export for the labour example (Labour against sales): each location's sales for the

@@ -8,6 +8,7 @@
  */
 import { DateTime } from 'luxon';
 
+import { nextMondayAt } from '../../demo/workflows';
 import type { Location, Shift, Tables } from '../../sandbox/model';
 
 export interface SeedView {
@@ -122,8 +123,7 @@ export function shiftsToMakeOpen(seed: SeedView): Shift[] {
 export function seededShiftsMeetingOpenShiftWeek(seed: SeedView): Shift[] {
 	const { t, now } = seed;
 	const location = [...t.locations.values()].find((l) => l.timezone === 'Australia/Sydney' && !l.archived)!;
-	let monday = DateTime.fromMillis(now, { zone: location.timezone }).plus({ days: 1 }).startOf('day');
-	while (monday.weekday !== 1) monday = monday.plus({ days: 1 });
+	const monday = DateTime.fromISO(nextMondayAt(location.timezone, new Date(now)), { zone: location.timezone });
 	const starts = new Set(Array.from({ length: 7 }, (_, day) => monday.plus({ days: day }).set({ hour: 18 }).toMillis()));
 	return [...t.shifts.values()].filter((s) => s.location_id === location.id && s.employee_id === null && starts.has(s.start_time));
 }
