@@ -104,6 +104,9 @@ function seedTimesheets(ctx: SeedContext, shifts: Shift[], locs: Location[]): vo
 		const key = s.id;
 		if (rand(key + 'noshow') < 0.03) continue;
 		const start = toMinute(s.start_time + Math.round((rand(key + 'in') - 0.6) * 10) * MIN);
+		// Up to 4 minutes late: someone whose shift began less than that ago has not clocked in yet
+		// (a clock-in after now was once laid, created after it was last updated).
+		if (start > now) continue;
 		let end: number | null = toMinute(s.end_time + Math.round(rand(key + 'out') * 12 - 3) * MIN);
 		if (end > now) end = null;
 		const age = end === null ? 0 : (now - end) / DAY;
