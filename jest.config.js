@@ -19,8 +19,11 @@ const common = {
 	transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
 };
 
-/** In-process layers: the package's pauses are recorded, not slept through (test/harness/waits.ts); n8n's regular expressions get more than 250 ms (test/harness/regex.ts). */
-const inProcess = { ...common, setupFilesAfterEnv: ['<rootDir>/test/harness/waits.ts', '<rootDir>/test/harness/regex.ts'] };
+/** In-process layers: they run at one instant on every date (test/harness/suite-clock.ts). */
+const atSuiteNow = { ...common, setupFiles: ['<rootDir>/test/harness/suite-clock.ts'] };
+
+/** In-process layers that run nodes: the package's pauses are recorded, not slept through (test/harness/waits.ts); n8n's regular expressions get more than 250 ms (test/harness/regex.ts). */
+const inProcess = { ...atSuiteNow, setupFilesAfterEnv: ['<rootDir>/test/harness/waits.ts', '<rootDir>/test/harness/regex.ts'] };
 
 /** The module paths an n8n-core (by its package name here) resolves for itself. */
 function n8nModulesOf(corePackage) {
@@ -88,7 +91,7 @@ module.exports = {
 	forceExit: true,
 	projects: [
 		{ ...inProcess, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
-		{ ...common, displayName: 'sandbox', testMatch: ['<rootDir>/sandbox/**/*.test.ts'] },
+		{ ...atSuiteNow, displayName: 'sandbox', testMatch: ['<rootDir>/sandbox/**/*.test.ts'] },
 		{ ...inProcess, displayName: 'workflow', testMatch: ['<rootDir>/test/workflow/**/*.test.ts'] },
 		workflowOn('1.123', 'n8n-core-v1'),
 		workflowOn('2.41', 'n8n-core-v2-41', ['fault-drills']),
