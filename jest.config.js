@@ -92,6 +92,8 @@ module.exports = {
 	projects: [
 		{ ...inProcess, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
 		{ ...atSuiteNow, displayName: 'sandbox', testMatch: ['<rootDir>/sandbox/**/*.test.ts'] },
+		// The real-n8n tests' picks from the seed, run against the seed laid at many moments (test/picks/anchors.ts).
+		{ ...common, displayName: 'picks', testMatch: ['<rootDir>/test/picks/**/*.test.ts'] },
 		{ ...inProcess, displayName: 'workflow', testMatch: ['<rootDir>/test/workflow/**/*.test.ts'] },
 		workflowOn('1.123', 'n8n-core-v1'),
 		workflowOn('2.41', 'n8n-core-v2-41', ['fault-drills']),

@@ -9,6 +9,7 @@ import { SIDE_BY_SIDE_SKIPPED } from '../../nodes/shared/trigger/side-by-side';
 import { randomUUID } from 'crypto';
 import { DateTime } from 'luxon';
 
+import { restartScenarioShifts, shiftsApi } from './seed-picks';
 import { E2E_CREDENTIAL, executionItems, POLL_EVERY_15_SECONDS, waitFor, type N8nServer, type WorkflowJson } from './n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -46,205 +47,6 @@ export function shiftTriggerWorkflow(name: string): WorkflowJson {
 }
 
 
-/** The sandbox's API as another app of the business sees it (a connected token), and its shifts. */
-export function shiftsApi(sb: Sandbox) {
-	const token = sb.issueToken().access_token;
-	/** The sandbox's API with a connected token, as another app of the business would change records. */
-	async function api(method: string, path: string, body?: unknown): Promise<Rec> {
-		const res = await fetch(`${sb.url}/v1${path}`, {
-			method,
-			headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const json = (await res.json()) as Rec;
-		if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-		return json;
-	}
-	/** The shift as the API shows it now. */
-	const shiftNow = (id: string): Rec => sb.store.get('shifts', id)! as Rec;
-	/** Shifts the API lets an app change: not started, not deleted. */
-	function changeableShifts(): Rec[] {
-		const now = Date.now() + 86_400_000;
-		return sb.store.shifts.filter((shift) => !shift.archived && Date.parse(String(shift.start_time)) > now);
-	}
-
-	/** Someone who may work `positionId` at `locationId` and has no shift between start and end (ms). */
-	function freeEmployee(locationId: string, positionId: string, start: number, end: number): Rec {
-		const busy = new Set(
-			sb.store.shifts
-				.filter((shift) => !shift.archived && shift.employee_id && Date.parse(String(shift.start_time)) < end && Date.parse(String(shift.end_time)) > start)
-				.map((shift) => String(shift.employee_id)),
-		);
-		const person = sb.store.employees.find((e) => {
-			const locations = (e.location_ids as string[] | undefined) ?? [];
-			return e.employment_id && (locations.length === 0 || locations.includes(locationId)) && !((e.excluded_position_ids as string[]) ?? []).includes(positionId) && !busy.has(String(e.id));
-		});
-		if (!person) throw new Error('no free employee for the test shift');
-		return person;
-	}
-
-	return { api, shiftNow, changeableShifts, freeEmployee };
-}
-
-export type ShiftsApi = ReturnType<typeof shiftsApi>;
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const iso = (ms: number) => new Date(ms).toISOString();
-const msOf = (time: unknown) => Date.parse(String(time));
-
-/** Where a test's records are made: a location and a position there. */
-interface Place {
-	location_id: string;
-	position_id: string;
-}
-
-/** The Monday (YYYY-MM-DD) of the week of a date (its first ten characters: a time as the service writes it gives its date at the location). */
-function mondayOf(date: string): string {
-	const day = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
-	return new Date(day - ((new Date(day).getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
-}
-
-/** What a person picked for a timesheet must be free of (attendancePeople's pick). */
-interface Needs {
-	/** The timesheet's start and end (ms; null: open, from its start on): no timesheet of theirs over it, and not clocked in now. */
-	timesheet: [number, number | null];
-	/** A shift of theirs (ms): no other shift over it. */
-	shift?: [number, number];
-	/**
-	 * No shift at the location on the day (there) of the timesheet's start: a timesheet given no
-	 * shift_id then has no "shift" (the trigger's: the person's shift at that location that day).
-	 */
-	noShiftThatDay?: boolean;
-}
-
-/**
- * The seed's people as the Timesheet trigger's attendance events need them, whatever the hour the
- * test runs: the seed's timesheets and shifts follow the real clock (an open timesheet covers its
- * start until the service's now), so each person is picked from the seed as it is now.
- */
-export function attendancePeople(sb: Sandbox) {
-	const employment = (employeeId: unknown) => {
-		const found = sb.store.t.employments.get(String(sb.store.t.employees.get(String(employeeId))?.employment_id));
-		return found && !found.archived ? found : undefined;
-	};
-	/** A person's weekly limit as the trigger takes it: their employment's ordinary hours, else Weekly Hours (38). */
-	function weeklyLimit(employeeId: string): number {
-		const hours = employment(employeeId)?.ordinary_hours_per_week;
-		return typeof hours === 'number' && hours > 0 ? hours : 38;
-	}
-	/** A person's finished timesheets of the week of `monday` (their dates as written at the location) and the paid hours they add up to. */
-	function week(employeeId: string, monday: string, timesheets = sb.store.timesheets): { hours: number; ids: string[] } {
-		const sheets = timesheets.filter((t) => t.employee_id === employeeId && !t.archived && t.end_time !== null && mondayOf(String(t.start_time)) === monday);
-		return { hours: Math.round(sheets.reduce((sum, t) => sum + Number(t.paid_hours), 0) * 100) / 100, ids: sheets.map((t) => String(t.id)).sort() };
-	}
-	/** Whether `person` (a current employee) may work at `place` and is free as `needs` says, by the seed's `timesheets` and `shifts` as the API gives them. */
-	function fits(person: Rec, place: Place, needs: Needs, timesheets: Rec[], allShifts: Rec[]): boolean {
-		const id = String(person.id);
-		const locations = (person.location_ids as string[] | undefined) ?? [];
-		if (!employment(id) || (locations.length > 0 && !locations.includes(place.location_id)) || ((person.excluded_position_ids as string[]) ?? []).includes(place.position_id)) return false;
-		const [from, to] = needs.timesheet;
-		if (timesheets.some((t) => t.employee_id === id && !t.archived && (t.end_time === null || (msOf(t.start_time) < (to ?? Infinity) && msOf(t.end_time) > from)))) return false;
-		const shifts = allShifts.filter((s) => s.employee_id === id && !s.archived);
-		if (needs.shift && shifts.some((s) => msOf(s.start_time) < needs.shift![1] && msOf(s.end_time) > needs.shift![0])) return false;
-		const day = dayAt(place, from);
-		return !(needs.noShiftThatDay && shifts.some((s) => s.location_id === place.location_id && String(s.start_time).slice(0, 10) === day));
-	}
-	/** The date (YYYY-MM-DD) of `ms` at the place's location. */
-	function dayAt(place: Place, ms: number): string {
-		const timeZone = String(sb.store.t.locations.get(place.location_id)!.timezone);
-		return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
-	}
-	/**
-	 * Keeps a person's week within their limit with `hours` more worked at `place` from `from` (ms):
-	 * the seed's people often work past their ordinary hours, so where theirs would be passed they
-	 * are raised (in the service) to what the week will hold. Before the timesheet is entered (the
-	 * trigger reads the employments when a week first grows).
-	 */
-	function roomInWeek(person: Rec, place: Place, from: number, hours: number): void {
-		const total = week(String(person.id), mondayOf(dayAt(place, from))).hours + hours;
-		if (total > weeklyLimit(String(person.id))) employment(person.id)!.ordinary_hours_per_week = Math.ceil(total);
-	}
-	/**
-	 * Someone free as `needs` says, not in `taken` (added to it), and the place they work it: `prefer`
-	 * if someone there is, else another active position of the business (a location has only a few
-	 * people, and at some hours none of them is free).
-	 */
-	function pick(needs: Needs, taken: Set<string>, prefer?: Place): { person: Rec; place: Place } {
-		const places = sb.store.positions
-			.filter((p) => p.active && !p.archived && !sb.store.t.locations.get(String(p.location_id))?.archived)
-			.map((p) => ({ location_id: String(p.location_id), position_id: String(p.id) }));
-		const [timesheets, shifts, employees] = [sb.store.timesheets, sb.store.shifts, sb.store.employees];
-		for (const place of prefer ? [prefer, ...places] : places) {
-			const person = employees.find((e) => !taken.has(String(e.id)) && fits(e, place, needs, timesheets, shifts));
-			if (person) {
-				taken.add(String(person.id));
-				return { person, place };
-			}
-		}
-		throw new Error(`nobody is free for a timesheet from ${iso(needs.timesheet[0])} (${JSON.stringify(needs)})`);
-	}
-	return { week, pick, roomInWeek };
-}
-
-/**
- * The Timesheet trigger's attendance events provoked through the API, each for its own person
- * (picked with attendancePeople, `prefer` the place tried first, added to `taken`), with the
- * service's clock as it is (nothing waits):
- *
- * - Long Hours: a four-hour shift two days ago and its timesheet of five and a half hours (a 30-minute
- *   unpaid break, so not Break Not Taken): 90 minutes longer than its shift; and the person's
- *   ordinary hours per week set (in the service) to an hour more than their week held before, so
- *   the week goes past them with it. Set before the timesheet is entered: call this before any
- *   other finished timesheet is (the trigger reads the employments when a week first grows).
- * - Still Clocked In (forgot to clock out): a four-hour shift that ended an hour ago, and its
- *   timesheet (its shift_id) open since the shift's start: due 30 minutes after the shift's end
- *   (the default), so told at once.
- * - Late Clock-In: a four-hour shift that started an hour ago given to someone, then their timesheet
- *   for it (its shift_id) starting now, open: 60 minutes late (its shift ends in three hours, so it
- *   is not Still Clocked In while the test runs).
- *
- * The shifts start before the Shift trigger's last check, so none is No Clock-In; each is Assigned
- * (created for someone).
- */
-export async function provokeAttendance(sb: Sandbox, api: ShiftsApi['api'], taken: Set<string>, prefer?: Place) {
-	const people = attendancePeople(sb);
-	const now = Math.floor(sb.clock.now().getTime() / MINUTE) * MINUTE;
-	const shiftFor = async (who: { person: Rec; place: Place }, from: number, to: number) =>
-		await api('POST', '/shifts', { ...who.place, employee_id: who.person.id, start_time: iso(from), end_time: iso(to) });
-
-	const longFrom = Math.floor(now / HOUR) * HOUR - 2 * DAY;
-	const long = people.pick({ shift: [longFrom, longFrom + 4 * HOUR], timesheet: [longFrom, longFrom + 5.5 * HOUR] }, taken, prefer);
-	const longShift = await shiftFor(long, longFrom, longFrom + 4 * HOUR);
-	const weekStart = mondayOf(String(longShift.start_time));
-	const limit = Math.floor(people.week(String(long.person.id), weekStart).hours) + 1;
-	sb.store.t.employments.get(String(long.person.employment_id))!.ordinary_hours_per_week = limit;
-	const longSheet = await api('POST', '/timesheets', {
-		...long.place,
-		employee_id: long.person.id,
-		shift_id: longShift.id,
-		start_time: iso(longFrom),
-		end_time: iso(longFrom + 5.5 * HOUR),
-		breaks: [{ start: iso(longFrom + 2 * HOUR), end: iso(longFrom + 2.5 * HOUR), paid: false }],
-	});
-
-	const openFrom = now - 5 * HOUR;
-	const open = people.pick({ shift: [openFrom, now - HOUR], timesheet: [openFrom, null] }, taken, prefer);
-	const openShift = await shiftFor(open, openFrom, now - HOUR);
-	const openSheet = await api('POST', '/timesheets', { ...open.place, employee_id: open.person.id, shift_id: openShift.id, start_time: iso(openFrom), end_time: null });
-
-	const lateFrom = now - HOUR;
-	const late = people.pick({ shift: [lateFrom, lateFrom + 4 * HOUR], timesheet: [now, null] }, taken, prefer);
-	const lateShift = await shiftFor(late, lateFrom, lateFrom + 4 * HOUR);
-	const lateSheet = await api('POST', '/timesheets', { ...late.place, employee_id: late.person.id, shift_id: lateShift.id, start_time: iso(now), end_time: null });
-
-	return {
-		late: { person: late.person, shift: lateShift, sheet: lateSheet },
-		stillIn: { person: open.person, shift: openShift, sheet: openSheet },
-		long: { person: long.person, shift: longShift, sheet: longSheet, week: { start: weekStart, limit, ...people.week(String(long.person.id), weekStart) } },
-	};
-}
 
 /**
  * How many polls of `path` (reads of changes: updated_since) the sandbox recorded after `after`
@@ -268,7 +70,7 @@ export async function eachChangeOnceAcrossRestart(
 	log: (msg: string) => void,
 	positionFrom: 'activation' | 'firstScheduledPoll' = 'activation',
 ): Promise<void> {
-	const { api, shiftNow, changeableShifts, freeEmployee } = shiftsApi(sb);
+	const { api, shiftNow, freeEmployee } = shiftsApi(sb);
 	// Publish (activate) the workflow, in a new second on the service's clock: it stamps updated_at
 	// to the second, and the trigger delivers a change stamped in the second it was published in (it
 	// cannot tell before from after within it), so another test's last writes must not share it
@@ -339,11 +141,8 @@ export async function eachChangeOnceAcrossRestart(
 	}
 
 	// --- While n8n runs: one shift created, one changed, one deleted.
-	const sydney = sb.store.locations.find((l) => l.timezone === 'Australia/Sydney' && !l.archived)!;
-	const position = sb.store.positions.find((p) => p.location_id === sydney.id && p.active && !p.archived)!;
-	// Shifts within the days the trigger learns when it is published (the coming four weeks).
-	const soon = changeableShifts().filter((shift) => Date.parse(String(shift.start_time)) < Date.now() + 20 * 86_400_000);
-	const [toChange, toDelete] = soon.slice(1, 3);
+	// Where shifts are created, and two seeded shifts to change and delete (seed-picks.ts).
+	const { sydney, position, toChange, toDelete } = restartScenarioShifts(sb);
 	const notesBefore = toChange.notes ?? null;
 	// The shifts this test creates: 09:00 to 17:00 at the location, a year from the service's now
 	// (beyond the seed's weeks, so nobody is rostered then, and a year before the shift starts: it can

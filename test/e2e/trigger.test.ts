@@ -30,7 +30,8 @@ import { CUSTOM_API_CALL } from '../../nodes/shared/n8n-internals';
 import { resource } from '../../nodes/shared/resources';
 import { WATCHABLE } from '../../nodes/shared/trigger/trigger';
 import { startSandbox } from '../../sandbox';
-import { attendancePeople, eachChangeOnceAcrossRestart, pollsSince, provokeAttendance, shiftsApi, shiftTriggerWorkflow, TRIGGER, type ShiftsApi } from './trigger-scenario';
+import { postOnDemandShift, provokeEvents, shiftAhead, shiftNobodyClocksInFor, shiftsApi, type ShiftsApi } from './seed-picks';
+import { eachChangeOnceAcrossRestart, pollsSince, shiftTriggerWorkflow, TRIGGER } from './trigger-scenario';
 import {
 	assertBuilt,
 	createN8n,
@@ -91,7 +92,6 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 	let api: ShiftsApi['api'];
 	let shiftNow: ShiftsApi['shiftNow'];
 	let changeableShifts: ShiftsApi['changeableShifts'];
-	let freeEmployee: ShiftsApi['freeEmployee'];
 
 	const t0 = Date.now();
 	const log = (msg: string) => process.stderr.write(`[trigger e2e +${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}\n`);
@@ -100,7 +100,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		assertBuilt();
 		await ensureRuntime();
 		sb = await startSandbox();
-		({ api, shiftNow, changeableShifts, freeEmployee } = shiftsApi(sb));
+		({ api, shiftNow, changeableShifts } = shiftsApi(sb));
 		n8n = await createN8n();
 		await n8n.importCredentials([
 			rosteringCredential({ baseUrl: sb.url, clientId: sb.clientId, clientSecret: sb.clientSecret, tokens: sb.issueToken() }),
@@ -119,22 +119,6 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 	});
 
 	afterEach(() => printServerLogOnFailure(server));
-
-	/** An on-demand shift a week ahead at a venue of the main business, posted with its rate set. */
-	async function postedOnDemandShift(): Promise<Rec> {
-		const venue = [...sb.store.t.locations.values()].find((l) => l.business_id === sb.store.mainBusinessId && l.ondemand_enabled && !l.archived)!;
-		const position = [...sb.store.t.positions.values()].find((p) => p.location_id === venue.id && p.active && !p.archived)!;
-		const start = Math.floor((Date.now() + 7 * 86_400_000) / 3_600_000) * 3_600_000;
-		const created = await api('POST', '/on-demand-shifts', {
-			location_id: venue.id,
-			position_id: position.id,
-			start_time: new Date(start).toISOString(),
-			end_time: new Date(start + 5 * 3_600_000).toISOString(),
-		});
-		sb.manager.setOnDemandRate(String(created.id), 45);
-		sb.manager.publishOnDemandShift(String(created.id));
-		return created;
-	}
 
 	/**
 	 * Fetch Test Event as the editor's button on the node sends it (useNodeExecution → runWorkflow
@@ -233,7 +217,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 			const path = resource(key).path;
 			// Asked as the trigger asks: archived records too, where the list has them.
 			const archived = (resource(key).listParameters as string[]).includes('include_archived') ? '&include_archived=true' : '';
-			const changedThisYear = (await api('GET', `/${path}?limit=1${archived}&updated_since=${new Date(Date.now() - 365 * 86_400_000).toISOString()}`)).data as Rec[];
+			const changedThisYear = (await api('GET', `/${path}?limit=1${archived}&updated_since=${new Date(sb.clock.now().getTime() - 365 * 86_400_000).toISOString()}`)).data as Rec[];
 			if (changedThisYear.length === 0) {
 				// Nothing of this resource changed in the seed's last year (awards): the clear refusal.
 				expect({ key, status: execution.status, message: (execution.data.resultData.error as Rec | undefined)?.message }).toEqual({
@@ -297,11 +281,9 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 	// two triggers on one credential below, on every version.
 	onPinnedOnly('published, the events people act on: a shift assigned, a shift nobody clocked in for, a timesheet approved, a late clock-in, a timesheet still clocked in, a timesheet without its break, long hours (longer than its shift, a week past its hours), an on-demand shift filled, a project archived, a leave request decided, and Watch Fields (a notes change left out, a time change delivered), each once, saying what changed', async () => {
 		const s = server!;
-		// Became Filled needs a posted on-demand shift of the coming weeks. The seed lays its posted one
-		// in the current week, so on some days none is ahead: one is made a week ahead, as a venue
-		// would (created through the API, its rate set and published in the service's app), before
-		// publishing, so that the trigger learns it posted.
-		const posted = await postedOnDemandShift();
+		// Became Filled needs a posted on-demand shift of the coming weeks (postOnDemandShift), made
+		// before publishing, so that the trigger learns it posted.
+		const posted = await postOnDemandShift(sb, api);
 		const eventsId = await n8n!.importWorkflow(eventsWorkflow());
 		await s.activate(eventsId);
 		// Published: each trigger's first poll saved its position and what it learned (A6).
@@ -318,50 +300,9 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		};
 
 		// Made together, delivered by the next polls (all records changed were learned at publishing):
-		// Assigned: an open shift of the coming weeks given to someone.
-		const open = sb.store.shifts.find((shift) => !shift.archived && !shift.employee_id && Date.parse(String(shift.start_time)) > Date.now() + 2 * 86_400_000 && Date.parse(String(shift.start_time)) < Date.now() + 20 * 86_400_000)!;
-		const person = freeEmployee(String(open.location_id), String(open.position_id), Date.parse(String(open.start_time)), Date.parse(String(open.end_time)));
-		sb.manager.editShift(String(open.id), { employee_id: String(person.id) });
-		// Watch Fields (start and end time): a notes change says nothing; a shift moved an hour later
-		// comes out as Updated with both times' previous values.
-		const [notesOnly, moved] = changeableShifts().filter((shift) => !shift.employee_id && shift.id !== open.id && Date.parse(String(shift.start_time)) < Date.now() + 20 * 86_400_000);
-		const movedBefore = { start_time: moved.start_time, end_time: moved.end_time };
-		const later = (time: unknown) => new Date(Date.parse(String(time)) + 3_600_000).toISOString();
-		await api('PATCH', `/shifts/${String(notesOnly.id)}`, { notes: 'Only the notes changed (e2e)' });
-		await api('PATCH', `/shifts/${String(moved.id)}`, { start_time: later(moved.start_time), end_time: later(moved.end_time) });
-		// Approved: a pending timesheet of last week (the Timesheet trigger learned the last 13 days')
-		// approved by a manager in the service's application.
-		const now = sb.clock.now().getTime();
-		const pending = sb.store.timesheets.find((t) => t.status === 'pending' && t.end_time && Date.parse(String(t.start_time)) > now - 12 * 86_400_000 && Date.parse(String(t.start_time)) < now - 86_400_000)!;
-		sb.manager.approveTimesheet(String(pending.id));
-		// Became Filled: a posted on-demand shift of the coming weeks filled (in the service's app);
-		// Archived: a project archived through the API; Decided: a pending leave request approved.
-		sb.manager.setOnDemandStatus(String(posted.id), 'filled');
-		const project = sb.store.projects.find((p) => p.status === 'active')!;
-		await api('PATCH', `/projects/${String(project.id)}`, { status: 'archived' });
-		const leave = [...sb.store.t.leaveRequests.values()].find((r) => r.business_id === sb.store.mainBusinessId && r.status === 'pending' && !r.archived)!;
-		sb.manager.decideLeaveRequest(leave.id, 'approved');
-		// Break Not Taken: six hours worked with no break, entered through the API three nights ago
-		// (00:00 to 06:00 at the location) for someone with no timesheet then and no shift at the
-		// location that day (so neither late nor longer than a shift), their week kept within their
-		// ordinary hours (so not Long Hours): at the open shift's place if someone there is free so.
-		const nightStart = Math.floor((now - 3 * 86_400_000) / 86_400_000) * 86_400_000 + 13 * 3_600_000;
-		const nightEnd = nightStart + 6 * 3_600_000;
-		const taken = new Set<string>();
-		const prefer = { location_id: String(open.location_id), position_id: String(open.position_id) };
-		const { person: nightWorker, place: nightPlace } = attendancePeople(sb).pick({ timesheet: [nightStart, nightEnd], noShiftThatDay: true }, taken, prefer);
-		attendancePeople(sb).roomInWeek(nightWorker, nightPlace, nightStart, 6);
-		// The other attendance events, each for its own person (trigger-scenario.ts provokeAttendance):
-		// Long Hours (a timesheet 90 minutes longer than its shift, taking its person's week past their
-		// ordinary hours), Still Clocked In (a timesheet open since the start of its shift, which ended
-		// an hour ago) and Late Clock-In (a timesheet starting now for a shift that started an hour ago).
-		const { late: lateIn, stillIn, long } = await provokeAttendance(sb, api, taken, prefer);
-		const noBreak = await api('POST', '/timesheets', {
-			employee_id: nightWorker.id,
-			...nightPlace,
-			start_time: new Date(nightStart).toISOString(),
-			end_time: new Date(nightEnd).toISOString(),
-		});
+		// each event's record, picked and changed as seed-picks.ts provokeEvents says.
+		const { open, person, moved, movedBefore, pending, project, leave, noBreak, attendance } = await provokeEvents(sb, api, posted);
+		const { late: lateIn, stillIn, long } = attendance;
 
 		const derived = ['assigned', 'updated', 'approved', 'break_not_taken', ...MORE_TRIGGERS.map((trigger) => trigger.event)];
 		const told = (found: Rec[], event: string, record: Rec, kind?: string) =>
@@ -467,15 +408,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 
 		// No Clock-In: a shift starting in two minutes for someone free then; the service's clock moved
 		// on 13 minutes (its own clock is what the trigger reads); nobody clocks in.
-		const startAt = Math.ceil((sb.clock.now().getTime() + 2 * 60_000) / 60_000) * 60_000;
-		const worker = freeEmployee(String(open.location_id), String(open.position_id), startAt, startAt + 4 * 3_600_000);
-		const late = await api('POST', '/shifts', {
-			location_id: open.location_id,
-			position_id: open.position_id,
-			employee_id: worker.id,
-			start_time: new Date(startAt).toISOString(),
-			end_time: new Date(startAt + 4 * 3_600_000).toISOString(),
-		});
+		const { shift: late, worker } = await shiftNobodyClocksInFor(sb, api, { location_id: String(open.location_id), position_id: String(open.position_id) });
 		// Learned from the trigger's own list of changes at its next poll, then the clock moves on.
 		await nextChangeRead();
 		sb.clock.advance(13 * 60_000);
@@ -568,15 +501,6 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 				.slice(-20)
 				.map((r) => `${r.at} ${r.method} ${r.path} ${JSON.stringify(r.query)} → ${r.status}`)
 				.join('\n')}\nn8n's log:\n${s.logs().split('\n').slice(-30).join('\n')}`;
-		/**
-		 * A shift to change the notes of: of the seed (laid seven weeks ahead), two to six days ahead of
-		 * the service's clock (after the move too: among the 27 days' shifts the trigger learned at
-		 * publishing), not changed here before.
-		 */
-		const ahead = () => {
-			const now = sb.clock.now().getTime();
-			return [...sb.store.t.shifts.values()].find((shift) => !shift.archived && shift.business_id === sb.store.mainBusinessId && shift.start_time > now + 2 * 86_400_000 && shift.start_time < now + 6 * 86_400_000 && !changed.includes(shift.id))!;
-		};
 		const changed: string[] = [];
 		const refused = () => sb.requests.filter((r) => r.path.startsWith('/v1/') && r.status === 401).length;
 		const renewals = () => sb.requests.filter((r) => r.path === '/oauth/token' && r.status === 200).length;
@@ -587,7 +511,7 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 			const [refusedBefore, renewedBefore] = [refused(), renewals()];
 			move();
 			const after = sb.clock.now().getTime();
-			const shift = ahead();
+			const shift = shiftAhead(sb, changed);
 			sb.manager.editShift(String(shift.id), { notes: `Changed after ${what} (e2e)` });
 			changed.push(String(shift.id));
 			// The Shift trigger's next poll meets the expiry and delivers the change; the Timesheet trigger,

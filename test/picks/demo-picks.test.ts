@@ -1,16 +1,13 @@
 /**
  * Green on any date and hour, by construction (issue 45): every record the demo's end-to-end test
  * picks from the seed (test/e2e/demo-picks.ts) is checked here against the seed as the sandbox lays
- * it at many moments of the next year and a half: every 131 hours (so every hour of the day comes
- * round), and every 6 hours of the days the seed's zones change their clocks and of the year's
- * turn (about 130 seeds, a fifth of a second each). A
- * pick that finds nothing, or something other than its test needs, fails here, in `npm test`, on
- * the day it is written, instead of turning main red on the day the calendar meets it.
- *
- * The anchors start at the real now, as the suite's sandbox does (docs/testing.md).
+ * it at each of about 130 moments of the next year and a half (anchors.ts; a fifth of a second a
+ * seed). A pick that finds nothing, or something other than its test needs, fails here, in
+ * `npm test`, on the day it is written, instead of turning main red on the day the calendar meets it.
  */
 import { DateTime } from 'luxon';
 
+import { anchors, HOUR } from './anchors';
 import { buildSeed } from '../../sandbox/seed';
 import {
 	leaveToAsk,
@@ -24,28 +21,11 @@ import {
 	type SeedView,
 } from '../e2e/demo-picks';
 
-const HOUR = 3_600_000;
-
 /** The seed as the sandbox lays it at `now`: around the week of now in Sydney. */
 function seedAt(now: number): SeedView {
 	const monday = DateTime.fromMillis(now, { zone: 'Australia/Sydney' }).startOf('week').toISODate()!;
 	const seeded = buildSeed(monday, now);
 	return { t: seeded.tables, mainBusinessId: seeded.mainBusinessId, now };
-}
-
-/** Every 131 hours from now for 550 days, and every 6 hours of the clock-change days and New Year's Eve and Day. */
-function anchors(): number[] {
-	const start = Math.floor(Date.now() / HOUR) * HOUR;
-	const end = start + 550 * 24 * HOUR;
-	const at: number[] = [];
-	for (let t = start; t < end; t += 131 * HOUR) at.push(t);
-	const zones = ['Australia/Sydney', 'Australia/Brisbane', 'Australia/Perth', 'Pacific/Auckland', 'Australia/Melbourne'];
-	for (let day = DateTime.fromMillis(start, { zone: 'UTC' }).startOf('day'); day.toMillis() < end; day = day.plus({ days: 1 })) {
-		const changes = zones.some((zone) => day.setZone(zone).startOf('day').offset !== day.setZone(zone).endOf('day').offset);
-		const yearsTurn = (day.month === 12 && day.day === 31) || (day.month === 1 && day.day === 1);
-		if (changes || yearsTurn) for (let hour = 0; hour < 24; hour += 6) at.push(day.toMillis() + hour * HOUR);
-	}
-	return at.filter((t) => t >= start && t < end).sort((a, b) => a - b);
 }
 
 const ANCHORS = anchors();
