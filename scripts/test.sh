@@ -68,13 +68,14 @@ bash scripts/queue-services.sh || echo "Redis or PostgreSQL could not be install
 # share one n8n (the browser, the triggers). Lane 2: unit, sandbox, workflow on three n8n lines (one
 # in-process run at a time: two side by side on a loaded machine ran tests past their time limits).
 # Lane 3: the pinned n8n's tests that each start their own n8n and wait longest (queue mode with its
-# workers, the demo). Lane 4: n8n's rules and the type-check (they need only the build), then the
-# pinned n8n's other tests that share one n8n, then its durable cursors across restarts (its own
-# n8n). Then the real n8n 1.123.81 and 2.41.1, each taken by the first lane free (which lane ends
-# first varies from run to run by minutes; the suite takes as long as its longest lane). Measured in
-# a clean-clone run with three lanes (2026-12-07, seconds): the checks 95 before any lane; lane 1,
-# every shared-n8n test, 817 (browser 257, triggers 299), then the durable cursors 136; lane 2 768;
-# lane 3 709; 1.123.81 340 and 2.41.1 326 after them: npm test 20 min 47 s. Hence four lanes.
+# workers, the demo). Lane 4: n8n's rules and the type-check (they need only the build), the
+# real-n8n tests' picks checked across dates (test/picks), then the pinned n8n's other tests that
+# share one n8n. Then the claimable runs (the real n8n 2.41.1 and 1.123.81, the pinned n8n's durable
+# cursors), each taken by the first lane free: the suite takes as long as its longest lane, and which
+# lane ends first varies from run to run by minutes. Measured in a clean-clone run (2026-12-07,
+# seconds from the lanes' start), with the durable cursors in lane 4 and the other versions taken
+# after it: lane 4 ended at 632 and took 1.123.81 (223 s), lane 1 at 723 and took 2.41.1 (240 s, the
+# last to end, at 963), lane 3 at 727 with nothing left, lane 2 at 835: npm test 17 min 22 s.
 # One jest run per layer, so each layer's time is its own; each run's output goes to
 # test-artifacts/jest-<layer>.log (the in-process layers' is also printed as it goes); the summary
 # at the end reads their results.
@@ -107,27 +108,31 @@ e2e_run() {
 	jest_run "$@"
 }
 
-# The real-n8n layers of the other versions, each run once, by the first lane that gets to it (a
-# folder made atomically claims it).
-other_versions() {
+# The runs any lane may take once its own are done, each run once, by the first lane free (a folder
+# made atomically claims it), longest first: the real-n8n layers of the other versions, then the
+# pinned n8n's durable cursors across restarts (its own n8n).
+claimable() {
 	local status=0
+	if mkdir test-artifacts/claimed-e2e-2.41.1 2>/dev/null; then
+		e2e_run 2.41.1 e2e-2.41.1 --selectProjects 'e2e n8n 2.41.1' || status=1
+	fi
 	if mkdir test-artifacts/claimed-e2e-1.123.81 2>/dev/null; then
 		e2e_run 1.123.81 e2e-1.123.81 --selectProjects 'e2e n8n 1.123.81' || status=1
 	fi
-	if mkdir test-artifacts/claimed-e2e-2.41.1 2>/dev/null; then
-		e2e_run 2.41.1 e2e-2.41.1 --selectProjects 'e2e n8n 2.41.1' || status=1
+	if mkdir test-artifacts/claimed-e2e-2.40.7-durable 2>/dev/null; then
+		e2e_run 2.40.7 e2e-2.40.7-durable "$DURABLE_TEST" --selectProjects e2e || status=1
 	fi
 	return $status
 }
 
 in_process_logs=(test-artifacts/jest-{unit,sandbox,workflow-2.40,workflow-2.41,workflow-1.123}.log)
 for log in "${in_process_logs[@]}"; do : >"$log"; done
-step "jest, four lanes side by side: real n8n 2.40.7 (browser, triggers) | in-process (unit, sandbox, workflow on three n8n lines) | real n8n 2.40.7 (tests with their own n8n) | n8n's rules and the type-check, then real n8n 2.40.7 (the other tests, then its durable cursors); then real n8n 1.123.81 and 2.41.1, each in the first lane free"
+step "jest, four lanes side by side: real n8n 2.40.7 (browser, triggers) | in-process (unit, sandbox, workflow on three n8n lines) | real n8n 2.40.7 (tests with their own n8n) | n8n's rules and the type-check, the picks across dates, then real n8n 2.40.7 (the other tests); then real n8n 2.41.1 and 1.123.81 and the pinned n8n's durable cursors, each in the first lane free"
 set +e
 (
 	status=0
 	e2e_run 2.40.7 e2e-2.40.7 "${LONG_SHARED_TESTS[@]}" --selectProjects e2e || status=1
-	other_versions || status=1
+	claimable || status=1
 	exit $status
 ) &
 lane1=$!
@@ -138,14 +143,14 @@ lane1=$!
 	jest_run workflow-2.40 --selectProjects workflow || status=1
 	jest_run workflow-2.41 --selectProjects 'workflow n8n 2.41' || status=1
 	jest_run workflow-1.123 --selectProjects 'workflow n8n 1.123' || status=1
-	other_versions || status=1
+	claimable || status=1
 	exit $status
 ) &
 lane2=$!
 (
 	status=0
 	e2e_run 2.40.7 e2e-2.40.7-own-n8n "${OWN_N8N_TESTS[@]}" --selectProjects e2e || status=1
-	other_versions || status=1
+	claimable || status=1
 	exit $status
 ) &
 lane3=$!
@@ -155,9 +160,9 @@ lane3=$!
 	checks >test-artifacts/checks.log 2>&1 || status=1
 	echo "$((SECONDS - started))" >test-artifacts/checks.seconds
 	[[ $status -eq 0 ]] || echo "[test.sh] n8n's rules or the type-check failed: see test-artifacts/checks.log (printed below)" >&2
+	jest_run picks --selectProjects picks || status=1
 	e2e_run 2.40.7 e2e-2.40.7-more --selectProjects e2e --testPathIgnorePatterns "${OWN_N8N_TESTS[@]}" "$DURABLE_TEST" "${LONG_SHARED_TESTS[@]}" || status=1
-	e2e_run 2.40.7 e2e-2.40.7-durable "$DURABLE_TEST" --selectProjects e2e || status=1
-	other_versions || status=1
+	claimable || status=1
 	exit $status
 ) &
 lane4=$!
@@ -173,6 +178,8 @@ wait "$lane4"
 lane4_status=$?
 step "n8n's rules and the type-check (lane 4, $(cat test-artifacts/checks.seconds 2>/dev/null || echo '?') s; its output, in full)"
 cat test-artifacts/checks.log
+step "the real-n8n tests' picks across dates (lane 4; its output, in full)"
+cat test-artifacts/jest-picks.log 2>/dev/null
 step "real n8n (its output, in full)"
 for name in e2e-2.40.7 e2e-2.40.7-durable e2e-2.40.7-more e2e-2.40.7-own-n8n e2e-2.41.1 e2e-1.123.81; do cat "test-artifacts/jest-$name.log" 2>/dev/null; done
 set -e
