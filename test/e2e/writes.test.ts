@@ -189,7 +189,7 @@ describe('real n8n: writes hold under every node setting', () => {
 		const input = rows('e2e-two-n8n', 3, 2035);
 		const shared = { ...workflow('e2e: the same workflow in two n8n', input, { operation: 'createMany' }), id: 'sameWorkflowInTwoN8n' };
 		await ensureRuntime();
-		const instances = [await createN8n(), await createN8n({ fromTemplate: false })];
+		const instances = [await createN8n(), await createN8n({ ownEncryptionKey: true })];
 		try {
 			const keys: string[] = [];
 			for (const instance of instances) {
