@@ -1,6 +1,6 @@
 /**
  * The records the demo's end-to-end test (demo.test.ts) picks from the sandbox's seed, each by a
- * rule, in one place, so that test/unit/demo-picks.test.ts can check every rule against the seed
+ * rule, in one place, so that test/picks/across-dates.test.ts can check every rule against the seed
  * as it is laid at many moments (the seed is laid around the real clock: a rule that finds nothing,
  * or finds something else than the test needs, on some date or hour would turn main red that day).
  *

@@ -68,7 +68,7 @@ function steps(sb: Sandbox): Step[] {
 			name: "Who's On",
 			type: 'rosteringWhosOn',
 			parameters: { resource: 'whosOn', operation: 'getAll', returnAll: true },
-			// The seed has people clocked in at every hour (test/picks/e2e-picks.test.ts), at some hours only two.
+			// The seed has people clocked in at every hour (test/picks/across-dates.test.ts), at some hours only two.
 			check: (items) => expect(items.length >= 1 && items.every((i) => i.timesheet_id && i.start_time)).toBe(true),
 		},
 		{

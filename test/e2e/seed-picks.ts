@@ -1,7 +1,7 @@
 /**
  * What the real-n8n tests (other than the demo's: demo-picks.ts) take from the sandbox's seed, and
  * the changes they make to provoke the triggers' events, each by a rule, in one place, so that
- * test/picks/e2e-picks.test.ts can run every rule against the seed as it is laid at many moments
+ * test/picks/across-dates.test.ts can run every rule against the seed as it is laid at many moments
  * (issue 45: the seed follows the clock, so a rule that finds nothing on some date or hour would turn
  * main red that day).
  *
