@@ -73,9 +73,10 @@ bash scripts/queue-services.sh || echo "Redis or PostgreSQL could not be install
 # share one n8n. Then the claimable runs (the real n8n 2.41.1 and 1.123.81, the pinned n8n's durable
 # cursors), each taken by the first lane free: the suite takes as long as its longest lane, and which
 # lane ends first varies from run to run by minutes. Measured in a clean-clone run (2026-12-07,
-# seconds from the lanes' start), with the durable cursors in lane 4 and the other versions taken
-# after it: lane 4 ended at 632 and took 1.123.81 (223 s), lane 1 at 723 and took 2.41.1 (240 s, the
-# last to end, at 963), lane 3 at 727 with nothing left, lane 2 at 835: npm test 17 min 22 s.
+# seconds after npm test began; the pinned n8n ready at 169): lane 4 ended its own runs at 474 and
+# took 2.41.1 (255 s), lane 1 at 675 and took 1.123.81 (226 s, the last to end, at 901), lane 3 at
+# 770 and took the durable cursors (124 s), lane 2 at 742: npm test 15 min 01 s (17 min 22 s
+# before, with the durable cursors fixed in lane 4 and a lane idle at the end).
 # One jest run per layer, so each layer's time is its own; each run's output goes to
 # test-artifacts/jest-<layer>.log (the in-process layers' is also printed as it goes); the summary
 # at the end reads their results.
