@@ -354,7 +354,8 @@ describe('real n8n server: Rostering nodes as tools of the MCP Server Trigger', 
 		const location = [...sb.store.t.locations.values()].find((l) => l.business_id === sb.store.mainBusinessId && l.timezone === 'Australia/Sydney' && !l.archived)!;
 		const position = [...sb.store.t.positions.values()].find((p) => p.location_id === location.id && p.active && !p.archived)!;
 		const made: Rec[] = [];
-		for (const day of ['2035-03-05', '2035-03-06']) {
+		// March (summer time in Sydney) nine years on: a fixed year would one day be in the past.
+		for (const day of [5, 6].map((d) => `${sb.clock.now().getUTCFullYear() + 9}-03-0${d}`)) {
 			const result = await callTool(client, 'Create_shifts', { locationId: location.id, positionId: position.id, start: `${day}T09:00:00+11:00`, end: `${day}T17:00:00+11:00` });
 			expect(result.isError).toBe(false);
 			made.push(...(result.json as Rec[]));
