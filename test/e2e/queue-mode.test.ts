@@ -27,6 +27,7 @@ import { addBenchLocation, addShifts, shiftsPerRow, type BenchPlace } from '../.
 import { assertBuilt, E2E_CREDENTIAL, ensureRuntime, executionItems, rosteringCredential, waitFor, type N8nTaskData, type WorkflowJson } from './n8n';
 import { startQueueCluster, webhookWorkflow, type QueueCluster } from './queue';
 import { eachChangeOnceAcrossRestart, shiftTriggerWorkflow } from './trigger-scenario';
+import { yearsOn } from './seed-picks';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Rec = Record<string, unknown>;
@@ -115,9 +116,6 @@ const LIST_ALL = {
 const deploy = (workflow: WorkflowJson) => cluster!.deploy(workflow);
 const endedExecutions = (workflowId: string, count: number, timeoutMs?: number) => cluster!.endedExecutions(workflowId, count, timeoutMs);
 
-/** The service's year plus `n`: the years rows are written in (a fixed year would one day be in the past). */
-const yearsOn = (n: number) => sb.clock.now().getUTCFullYear() + n;
-
 /** `count` one-hour open shifts a day apart at the "Queue created" place, tagged `<tag>-<i>` in their notes. */
 function rows(tag: string, count: number, fromYear: number): Rec[] {
 	return Array.from({ length: count }, (_, i) => {
@@ -147,7 +145,7 @@ describe('n8n queue mode (main, 2 workers, Redis, PostgreSQL): the nodes run on 
 	test('Create Many of 250: run by a worker, 3 requests (100, 100, 50), each shift created once', async () => {
 		const hookPath = `queue-create-${randomUUID()}`;
 		const id = await deploy(webhookWorkflow('queue: create 250', hookPath, [ROWS, CREATE_MANY]));
-		const input = rows('queue-250', 250, yearsOn(5));
+		const input = rows('queue-250', 250, yearsOn(sb, 5));
 		expect(await cluster!.callWebhook(hookPath, { rows: input })).toBe(200);
 		const [execution] = await endedExecutions(id, 1);
 		expect({ status: execution.status, error: execution.data.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
@@ -168,7 +166,7 @@ describe('n8n queue mode: load across workers', () => {
 		const hookPath = `queue-load-${randomUUID()}`;
 		const id = await deploy(webhookWorkflow('queue: create and list under a rate limit', hookPath, [ROWS, CREATE_MANY, LIST_ALL]));
 		sb.setRateLimit({ perSecond: 5 });
-		const calls = Array.from({ length: 6 }, (_, k) => ({ rows: rows(`queue-load-${k}`, 150, yearsOn(14) + k), listFrom: listed.locationId }));
+		const calls = Array.from({ length: 6 }, (_, k) => ({ rows: rows(`queue-load-${k}`, 150, yearsOn(sb, 14) + k), listFrom: listed.locationId }));
 		const statuses = await Promise.all(calls.map((body) => cluster!.callWebhook(hookPath, body)));
 		expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
 		const executions = await endedExecutions(id, 6, 300_000);
@@ -218,7 +216,7 @@ describe('n8n queue mode: load across workers', () => {
 		// the workers' requests had not met.
 		sb.setLatency(1500);
 		try {
-			const calls = Array.from({ length: 6 }, (_, k) => ({ rows: rows(`queue-bound-${k}`, 12, yearsOn(24) + k) }));
+			const calls = Array.from({ length: 6 }, (_, k) => ({ rows: rows(`queue-bound-${k}`, 12, yearsOn(sb, 24) + k) }));
 			await Promise.all(calls.map((body) => cluster!.callWebhook(hookPath, body)));
 			const executions = await endedExecutions(id, 6);
 			expect(executions.map((e) => e.status)).toEqual(Array(6).fill('success'));
@@ -258,7 +256,7 @@ describe("n8n queue mode: n8n's Retry of a failed execution", () => {
 	test('a Create Many that failed on its second batch, retried from the executions list: the retry (on a worker) replays the first and third batches and creates each shift once (A10)', async () => {
 		const hookPath = `queue-retry-${randomUUID()}`;
 		const id = await deploy(webhookWorkflow('queue: Create Many, retried', hookPath, [ROWS, CREATE_MANY]));
-		const input = rows('queue-retry', 250, yearsOn(44));
+		const input = rows('queue-retry', 250, yearsOn(sb, 44));
 		// The second batch (carrying row 100) and the node's own four retries of it get 500; the first
 		// and the third are created.
 		sb.injectFault({ method: 'POST', path: '/v1/shifts', status: 500, retryAfter: 0, times: 5, whenBody: '"queue-retry-100"' });
@@ -317,7 +315,7 @@ describe('n8n queue mode: a worker killed in the middle of a Create or Update', 
 		// More batches than the package sends at once (the first alone, then MAX_CONCURRENT_REQUESTS):
 		// some are still unsent when the worker dies.
 		const n = 100 * (MAX_CONCURRENT_REQUESTS + 5);
-		const input = rows('queue-upsert', n, yearsOn(54)).map((r) => ({ location_id: r.location, position_id: r.position, start_time: r.start, end_time: r.end, notes: r.row }));
+		const input = rows('queue-upsert', n, yearsOn(sb, 54)).map((r) => ({ location_id: r.location, position_id: r.position, start_time: r.start, end_time: r.end, notes: r.row }));
 		const call = { rows: input };
 		// Years of its own (2080): rows at the same place and times as another test's would match those shifts.
 		// The first batch (sent alone) answers at once, the others only after 15 s: the worker is killed
@@ -376,7 +374,7 @@ describe('n8n queue mode: a worker killed mid-execution', () => {
 		const createWithKeys = { ...CREATE_MANY, parameters: { ...CREATE_MANY.parameters, options: { idempotencyKey: '={{ $json.row }}' } } };
 		const createId = await deploy(webhookWorkflow('queue: a long Create Many', createPath, [ROWS, createWithKeys]));
 		const listId = await deploy(webhookWorkflow('queue: a long listing', listPath, [LIST_ALL]));
-		const input = rows('queue-kill', 300, yearsOn(34));
+		const input = rows('queue-kill', 300, yearsOn(sb, 34));
 		const createCall = { rows: input };
 		const listCall = { listFrom: listed.locationId };
 		// Each execution is held where the test kills it, however fast or slow the machine: the first

@@ -239,6 +239,9 @@ function must<T>(found: T | undefined, what: string): T {
 /** The service's now (ms). */
 const serviceNow = (sb: Sandbox) => sb.clock.now().getTime();
 
+/** The service's year plus `n`: the years tests write their rows in (a fixed year would one day be in the past). */
+export const yearsOn = (sb: Sandbox, n: number) => sb.clock.now().getUTCFullYear() + n;
+
 /**
  * An on-demand shift a week ahead at a venue of the main business, posted with its rate set (as a
  * venue would: created through the API, its rate set and published in the service's app). The seed
@@ -311,13 +314,18 @@ export async function provokeEvents(sb: Sandbox, api: ShiftsApi['api'], posted: 
 	const taken = new Set<string>();
 	const prefer = { location_id: String(open.location_id), position_id: String(open.position_id) };
 	const people = attendancePeople(sb);
-	// The first night from three to nine nights ago on which someone is free so.
-	const night = (ago: number) => Math.floor((now - ago * DAY) / DAY) * DAY + 13 * HOUR;
-	const nightStart = must(
-		[3, 4, 5, 6, 7, 8, 9].map(night).find((start) => people.find({ timesheet: [start, start + 6 * HOUR], noShiftThatDay: true }, new Set(taken), prefer)),
-		'night three to nine nights ago with someone free for six hours and no shift at their location that day',
-	);
-	const { person: nightWorker, place: nightPlace } = people.pick({ timesheet: [nightStart, nightStart + 6 * HOUR], noShiftThatDay: true }, taken, prefer);
+	// The first night from three to nine nights ago on which someone is free so (find takes them
+	// into `taken` only when found, so the search stops at that night).
+	let night: { start: number; who: { person: Rec; place: Place } } | undefined;
+	for (let ago = 3; ago <= 9 && !night; ago++) {
+		const start = Math.floor((now - ago * DAY) / DAY) * DAY + 13 * HOUR;
+		const who = people.find({ timesheet: [start, start + 6 * HOUR], noShiftThatDay: true }, taken, prefer);
+		if (who) night = { start, who };
+	}
+	const {
+		start: nightStart,
+		who: { person: nightWorker, place: nightPlace },
+	} = must(night, 'night three to nine nights ago with someone free for six hours and no shift at their location that day');
 	const nightEnd = nightStart + 6 * HOUR;
 	people.roomInWeek(nightWorker, nightPlace, nightStart, 6);
 	const attendance = await provokeAttendance(sb, api, taken, prefer);

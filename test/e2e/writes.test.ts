@@ -16,6 +16,7 @@ import * as path from 'path';
 import { startSandbox, type RecordedRequest } from '../../sandbox';
 import { shiftsPerRow } from '../../sandbox/bulk';
 import { assertBuilt, createN8n, E2E_CREDENTIAL, ensureRuntime, explain, onN8n1, rosteringCredential, type WorkflowJson } from './n8n';
+import { yearsOn } from './seed-picks';
 import { sharedN8n, type SharedN8n } from './shared-n8n';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -45,9 +46,6 @@ beforeEach(() => {
 	sb.clearFaults();
 	sb.clearRequests();
 });
-
-/** The service's year plus `n`: the years rows are written in (a fixed year would one day be in the past). */
-const yearsOn = (n: number) => sb.clock.now().getUTCFullYear() + n;
 
 /** `count` one-hour open shifts a day apart at a Sydney location, each tagged in its notes. */
 function rows(tag: string, count: number, fromYear: number): Rec[] {
@@ -110,7 +108,7 @@ function eachOnce(tag: string, expected: number): void {
 
 describe('real n8n: writes hold under every node setting', () => {
 	test('Create Many with Batching (2 items every 50 ms) and one invalid item of 6: nothing sent, the error names the item', async () => {
-		const input = rows('e2e-batching-bad', 6, yearsOn(4));
+		const input = rows('e2e-batching-bad', 6, yearsOn(sb, 4));
 		input[4].end = input[4].start;
 		const result = await n8n!.runWorkflow(workflow('e2e: Create Many, Batching, one bad item', input, { operation: 'createMany', requestOptions: batching }));
 		expect(result.ok).toBe(false);
@@ -121,7 +119,7 @@ describe('real n8n: writes hold under every node setting', () => {
 	});
 
 	test("Create Many where item 3's expression fails (a node that does not exist): nothing sent, the error names the item", async () => {
-		const input = rows('e2e-expression', 6, yearsOn(4));
+		const input = rows('e2e-expression', 6, yearsOn(sb, 4));
 		const start = '={{ $json.i === 3 ? $("Missing Node").item.json.start : $json.start }}';
 		const result = await n8n!.runWorkflow(workflow('e2e: Create Many, a failing expression', input, { operation: 'createMany', start }));
 		expect(result.ok).toBe(false);
@@ -131,7 +129,7 @@ describe('real n8n: writes hold under every node setting', () => {
 	});
 
 	test('Create Many of 250 valid items with Batching on: 3 requests, each created once, outputs in input order', async () => {
-		const input = rows('e2e-batch250', 250, yearsOn(5));
+		const input = rows('e2e-batch250', 250, yearsOn(sb, 5));
 		const result = await n8n!.runWorkflow(workflow('e2e: Create Many 250, Batching', input, { operation: 'createMany', requestOptions: batching }));
 		if (!result.ok) throw new Error(explain(result));
 		// The first batch alone, then the other two side by side (either may reach the service first).
@@ -147,7 +145,7 @@ describe('real n8n: writes hold under every node setting', () => {
 	// backoff recorded instead (test/workflow/writes.test.ts).
 	const notOnN8n1 = onN8n1() ? test.skip : test;
 	notOnN8n1('Create Many with Retry On Fail, the second batch failing with 500 beyond the node\'s own retries: no duplicate', async () => {
-		const input = rows('e2e-retry', 250, yearsOn(6));
+		const input = rows('e2e-retry', 250, yearsOn(sb, 6));
 		// The second batch (the one carrying row 100) and the node's own four retries of it get 500,
 		// so n8n's Retry On Fail runs the node again; the first and third are created. Retry-After 0
 		// spares the test the node's backoff (7.5 s).
@@ -167,7 +165,7 @@ describe('real n8n: writes hold under every node setting', () => {
 	});
 
 	test('Create Many with Continue On Fail and one bad item: the good ones created once, each output paired to its input', async () => {
-		const input = rows('e2e-carry-on', 7, yearsOn(7));
+		const input = rows('e2e-carry-on', 7, yearsOn(sb, 7));
 		input[2].start = 'soon';
 		const result = await n8n!.runWorkflow(
 			workflow('e2e: Create Many, Continue On Fail', input, { operation: 'createMany', node: { onError: 'continueRegularOutput' } }),
@@ -189,7 +187,7 @@ describe('real n8n: writes hold under every node setting', () => {
 		// Two fresh n8n: each numbers its executions from 1, and the import keeps the workflow's and
 		// the nodes' ids. Before the keys named the instance and the workflow, the second n8n's
 		// Create Many sent the first one's keys and got its shifts replayed: a success creating nothing.
-		const input = rows('e2e-two-n8n', 3, yearsOn(9));
+		const input = rows('e2e-two-n8n', 3, yearsOn(sb, 9));
 		const shared = { ...workflow('e2e: the same workflow in two n8n', input, { operation: 'createMany' }), id: 'sameWorkflowInTwoN8n' };
 		await ensureRuntime();
 		const instances = [await createN8n(), await createN8n({ ownEncryptionKey: true })];
@@ -213,7 +211,7 @@ describe('real n8n: writes hold under every node setting', () => {
 	}, 10 * 60_000);
 
 	test("Create (one request per item) where item 3's expression fails: nothing sent", async () => {
-		const input = rows('e2e-create-expression', 6, yearsOn(8));
+		const input = rows('e2e-create-expression', 6, yearsOn(sb, 8));
 		const start = '={{ $json.i === 3 ? $("Missing Node").item.json.start : $json.start }}';
 		const result = await n8n!.runWorkflow(workflow('e2e: Create, a failing expression', input, { operation: 'create', start, requestOptions: batching }));
 		expect(result.ok).toBe(false);
