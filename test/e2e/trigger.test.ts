@@ -291,6 +291,9 @@ describe('real n8n server: the Rostering Shift Trigger', () => {
 		// Became Filled needs a posted on-demand shift of the coming weeks (postOnDemandShift), made
 		// before publishing, so that the trigger learns it posted.
 		const posted = await postOnDemandShift(sb, api);
+		// Published in a new second of the service's clock, so that the posting is learned, not a change
+		// stamped in the second the trigger starts from (run alone, this test met that).
+		sb.clock.advance(1000);
 		const eventsId = await created(s, eventsWorkflow());
 		await s.activate(eventsId);
 		// Published: each trigger's first poll saved its position and what it learned (A6).
