@@ -1,7 +1,7 @@
 /**
  * The manager's page as HTML (manager-page.ts serves it and does its actions): the business's
  * locations, the sandbox clock, the week's roster, open shifts, the people with the time clock's
- * buttons, timesheets and leave requests to decide. Every time is written at the location's time
+ * buttons, timesheets, and leave to ask for and decide. Every time is written at the location's time
  * zone with its day. Plain forms that POST to /manager/<action> and come back here.
  */
 import { DateTime } from 'luxon';
@@ -60,6 +60,9 @@ export function peopleAt(core: Core, loc: Location): Employee[] {
 		.sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
 }
 
+/** The business's leave types a person may ask for (the archived ones are retired). */
+export const leaveTypesInUse = (core: Core, businessId: string) => [...core.store.t.leaveTypes.values()].filter((ty) => ty.business_id === businessId && !ty.archived);
+
 /** The locations of a business people can pick (archived ones are closed). */
 export const locationsOf = (core: Core, businessId: string) => [...core.store.t.locations.values()].filter((l) => l.business_id === businessId && !l.archived);
 
@@ -82,7 +85,7 @@ nav{margin:.5rem 0}nav a{display:inline-block;margin:0 .4rem .4rem 0;padding:.25
 nav a[aria-current]{background:#1d4ed8;border-color:#1d4ed8;color:#fff}
 table{border-collapse:collapse;width:100%;font-size:.93rem}th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #eceff4;vertical-align:middle}
 th{font-weight:600;color:#4a5568;font-size:.85rem}
-form.inline{display:inline-flex;gap:.35rem;align-items:center;margin:0 .25rem 0 0}
+form.inline{display:inline-flex;flex-wrap:wrap;gap:.35rem;align-items:center;margin:0 .25rem 0 0}
 button{font:inherit;font-size:.88rem;padding:.25rem .7rem;border:1px solid #1d4ed8;border-radius:5px;background:#1d4ed8;color:#fff;cursor:pointer}
 button.quiet{background:#fff;color:#1d4ed8}button.warn{background:#fff;border-color:#b91c1c;color:#b91c1c}
 input,select{font:inherit;font-size:.88rem;padding:.2rem .3rem}
@@ -191,7 +194,7 @@ function rosterSection(core: Core, loc: Location, state: PageState, query: (more
 	return section(
 		'roster',
 		`Roster: week of ${dateOf(state.week)}${thisWeek ? ' (this week)' : ''}`,
-		`${nav}<p class="hint">Monday to Sunday at ${esc(loc.name)}. Publish: the Shift trigger's Published. Make open takes the person off a shift that has not started: Became Open.</p>${shifts.length ? publishWeek : ''}
+		`${nav}<p class="hint">Monday to Sunday at ${esc(loc.name)}. Publish: the Shift trigger's Published. Make open takes the person off a shift that has not started: Became Open. The seed leaves today's last shift still to start with someone on it a draft: publish it, move the clock past its start and clock its person in late (People) to see Published, then Late Clock-In.</p>${shifts.length ? publishWeek : ''}
 ${table(['Day', 'Time', 'Person', 'Position', 'Status', 'Actions'], rows, 'No shifts this week.')}`,
 	);
 }
@@ -286,10 +289,25 @@ function leaveSection(core: Core, loc: Location, state: PageState): string {
 		const decide = action('approve-leave', state, { id: r.id }, button('Approve')) + action('decline-leave', state, { id: r.id }, button('Decline', 'warn'));
 		return `<tr><td>${esc(nameOf(people.get(r.employee_id)))}</td><td>${esc(type)}</td><td>${esc(dates)}</td><td>${Math.round(r.hours * 100) / 100} h</td><td>${esc(r.reason ?? '')}</td><td>${decide}</td></tr>`;
 	});
+	// Asking, as the service's app lets a person ask: labels tied to their fields by id (one such form on the page).
+	const today = localDate(core.clock.ms(), loc.timezone);
+	const field = (id: string, label: string, control: string) => `<label for="${id}">${esc(label)}</label>${control}`;
+	const ask = action(
+		'request-leave',
+		state,
+		{},
+		field('leave-person', 'Person', `<select id="leave-person" name="employee" required><option value="">Choose…</option>${[...people.values()].map((e) => `<option value="${esc(e.id)}">${esc(nameOf(e))}</option>`).join('')}</select>`) +
+			field('leave-from', 'From', `<input type="date" id="leave-from" name="from" value="${today}" required>`) +
+			field('leave-to', 'To', `<input type="date" id="leave-to" name="to" value="${today}" required>`) +
+			field('leave-type', 'Leave type', `<select id="leave-type" name="type" required>${leaveTypesInUse(core, loc.business_id).map((ty) => `<option value="${esc(ty.name)}">${esc(ty.name)}</option>`).join('')}</select>`) +
+			field('leave-reason', 'Reason', '<input type="text" id="leave-reason" name="reason" placeholder="optional">') +
+			button('Ask for leave'),
+	);
 	return section(
 		'leave',
 		'Leave requests waiting for a decision',
-		`<p class="hint">Pending requests of the people who work here. Approve or Decline: the Leave Request trigger's Decided, for a request it has seen pending (it learns those dated from a month before to a year after the day its workflow was published).</p>
+		`<p class="hint">A person asks for leave here, as they would in the service's app: the Leave Request trigger's Created. The manager decides below, on the pending requests of the people who work here: Approve or Decline, the trigger's Decided, for a request it has seen pending (it learns those dated from a month before to a year after the day its workflow was published, and any asked for after).</p>
+<p>${ask}</p>
 ${table(['Person', 'Leave', 'Dates', 'Hours', 'Reason', 'Decide'], rows, 'No leave requests are waiting.')}`,
 	);
 }

@@ -302,6 +302,71 @@ describe('the manager page: each button', () => {
 		expect(message(await press('decline-leave', { id: waiting[1].id }))).toBe('Not done: The leave request is declined, not pending.');
 	});
 
+	it('Ask for leave: a person asks on the page (Created), and the request waits in the table with Approve and Decline', async () => {
+		// The form, as the service's app lets a person ask: labels tied to their fields, today at the location by default.
+		const html = await page();
+		const form = /<form[^>]*action="\/manager\/request-leave">[\s\S]*?<\/form>/.exec(/<section aria-labelledby="leave">[\s\S]*?<\/section>/.exec(html)![0])![0];
+		const labelled = (label: string, name: string) => new RegExp(`<label for="([\\w-]+)">${label}</label><(?:select|input)[^>]* id="\\1" name="${name}"`).test(form);
+		expect([labelled('Person', 'employee'), labelled('From', 'from'), labelled('To', 'to'), labelled('Leave type', 'type'), labelled('Reason', 'reason')]).toEqual([true, true, true, true, true]);
+		expect(form).toContain('<input type="date" id="leave-from" name="from" value="2026-11-25" required>');
+		expect(form).toContain('<input type="date" id="leave-to" name="to" value="2026-11-25" required>');
+		expect(form).toContain('<button type="submit">Ask for leave</button>');
+		// The people who work at the location, by name; the leave types in use, by name (not the archived one).
+		const people = [...t().employees.values()].filter((e) => e.business_id === business().id && e.shared && (e.location_ids.length === 0 || e.location_ids.includes(sydney().id)));
+		const options = (name: string) => [...form.matchAll(/<select[^>]* name="(\w+)"[^>]*>([\s\S]*?)<\/select>/g)]
+			.filter((m) => m[1] === name)
+			.flatMap((m) => [...m[2].matchAll(/<option value="([^"]*)">([^<]*)<\/option>/g)].map((o) => [text(o[1]), text(o[2])]));
+		expect(options('employee').slice(1).map(([id]) => id).sort()).toEqual(people.map((e) => e.id).sort());
+		expect(options('employee').find(([id]) => id === people[0].id)![1]).toBe(nameOf(people[0].id));
+		expect(options('type')).toEqual([['Annual leave', 'Annual leave'], ["Personal/carer's leave", "Personal/carer's leave"], ['Unpaid leave', 'Unpaid leave'], ['Long service leave', 'Long service leave']]);
+
+		// Someone at Sydney asks for three days of annual leave.
+		const person = people.find((e) => ![...t().leaveRequests.values()].some((r) => r.employee_id === e.id))!;
+		const before = new Set(t().leaveRequests.keys());
+		const asked = await press('request-leave', { employee: person.id, from: '2026-12-14', to: '2026-12-16', type: 'Annual leave', reason: ' Family wedding ' });
+		expect(message(asked)).toBe(
+			`${nameOf(person.id)} asked for annual leave, Mon 14 Dec 2026 to Wed 16 Dec 2026 (22.8 hours). At its next poll, the Rostering Leave Request Trigger tells: Created. ` +
+				"It waits below for the manager's decision: Approve or Decline, the trigger's Decided.",
+		);
+		const made = [...t().leaveRequests.values()].filter((r) => !before.has(r.id));
+		expect(made).toHaveLength(1);
+		const annual = [...t().leaveTypes.values()].find((ty) => ty.business_id === business().id && ty.name === 'Annual leave')!;
+		expect(made[0]).toMatchObject({ employee_id: person.id, type_id: annual.id, start_date: '2026-12-14', end_date: '2026-12-16', hours: 22.8, status: 'pending', reason: 'Family wedding', archived: false });
+		expect(made[0].created_at).toBe(made[0].updated_at);
+		// Through the API, as the Leave Request trigger reads it.
+		expect((await api(sb).get(`/v1/leave-requests/${made[0].id}`)).data).toMatchObject({ id: made[0].id, status: 'pending', start_date: '2026-12-14', end_date: '2026-12-16' });
+		// Waiting in the table, to decide; a day's leave of another type, with no reason, too.
+		expect(rows(asked)).toContain(`${nameOf(person.id)} Annual leave Mon 14 Dec 2026 – Wed 16 Dec 2026 22.8 h Family wedding Approve Decline`);
+		const oneDay = await press('request-leave', { employee: person.id, from: '2026-11-25', to: '2026-11-25', type: "Personal/carer's leave", reason: '' });
+		expect(message(oneDay)).toMatch(new RegExp(`^${nameOf(person.id)} asked for personal/carer's leave, Wed 25 Nov 2026 \\(7\\.6 hours\\)\\. At its next poll`));
+		expect(rows(oneDay)).toContain(`${nameOf(person.id)} Personal/carer's leave Wed 25 Nov 2026 7.6 h Approve Decline`);
+		const decided = await press('approve-leave', { id: made[0].id });
+		expect(message(decided)).toMatch(/^Approved .*'s request for annual leave, Mon 14 Dec 2026 to Wed 16 Dec 2026 \(22\.8 hours\)\. At its next poll, the Rostering Leave Request Trigger tells: Decided\./);
+		expect(rows(decided).some((r) => r.includes('Family wedding'))).toBe(false);
+	});
+
+	it('Ask for leave refuses, naming the field, before anything is created: no person, a date missing or not a date, To before From, a leave type not in use', async () => {
+		const person = [...t().employees.values()].find((e) => e.business_id === business().id && e.shared && e.location_ids.includes(sydney().id))!;
+		const perth = [...t().employees.values()].find((e) => e.business_id === business().id && e.shared && e.location_ids.length === 1 && e.location_ids[0] === locationIn('Fremantle').id)!;
+		const good = { employee: person.id, from: '2026-12-14', to: '2026-12-16', type: 'Annual leave', reason: '' };
+		const before = t().leaveRequests.size;
+		const refused = async (change: Record<string, string>) => {
+			const html = await press('request-leave', { ...good, ...change });
+			expect(html).toContain('role="alert"');
+			return message(html);
+		};
+		expect(await refused({ employee: '' })).toBe('Not done: Choose the Person asking for leave.');
+		expect(await refused({ employee: perth.id })).toBe(`Not done: ${nameOf(perth.id)} does not work at Circular Quay Café.`);
+		expect(await refused({ from: '' })).toBe('Not done: Give the From date, the first day of leave.');
+		expect(await refused({ to: '' })).toBe('Not done: Give the To date, the last day of leave.');
+		expect(await refused({ from: '14/12/2026' })).toBe('Not done: From is a date, such as 2026-11-25 (not 14/12/2026)');
+		expect(await refused({ to: '2026-02-30' })).toBe('Not done: To is a date, such as 2026-11-25 (not 2026-02-30)');
+		expect(await refused({ to: '2026-12-13' })).toBe('Not done: To (Sun 13 Dec 2026) is before From (Mon 14 Dec 2026): leave ends on the day it starts or later.');
+		expect(await refused({ type: '' })).toBe('Not done: Choose a Leave type.');
+		expect(await refused({ type: 'Study leave (retired)' })).toBe("Not done: Leave type Study leave (retired) is not one in use: Annual leave, Personal/carer's leave, Unpaid leave, Long service leave.");
+		expect(t().leaveRequests.size).toBe(before);
+	});
+
 	it('the clock only goes forward: +15 min .. +1 day move it; back to real time or an earlier time are refused', async () => {
 		const start = now();
 		await press('clock', { forward: '15m' });

@@ -8,8 +8,8 @@
  * limit, so tests that count API requests never see the page.
  */
 import type { Core } from './core';
-import { dateOf, dayOf, duration, locationsOf, minutes, nameOf, renderPage, shiftWords, span, timeOf, when, type PageState } from './manager-page-html';
-import type { Location, Shift, Timesheet } from './model';
+import { dateOf, dayOf, duration, leaveTypesInUse, locationsOf, minutes, nameOf, peopleAt, renderPage, shiftWords, span, timeOf, when, type PageState } from './manager-page-html';
+import type { LeaveRequest, Location, Shift, Timesheet } from './model';
 import { html, type Reply } from './reply';
 import { addDays, isDate, localDate, localToMs, mondayOf, weekday } from './time';
 import { ATTENDANCE, eventName, TRIGGERS } from './trigger-events';
@@ -182,6 +182,31 @@ const ACTIONS: Record<string, (core: Core, form: Form, loc: Location) => string[
 
 	'approve-timesheet': (core, form) => decideTimesheet(core, need(form, 'id', 'a timesheet'), 'approved'),
 	'reject-timesheet': (core, form) => decideTimesheet(core, need(form, 'id', 'a timesheet'), 'rejected'),
+	'request-leave'(core, form, loc) {
+		// Checked here, field by field, before anything is created: the page names the field to fix.
+		if (!form.employee) throw new Error('Choose the Person asking for leave');
+		const person = peopleAt(core, loc).find((e) => e.id === form.employee);
+		if (!person) throw new Error(core.store.t.employees.has(form.employee) ? `${personName(core, form.employee)} does not work at ${loc.name}` : `No person ${form.employee}`);
+		const example = localDate(core.clock.ms(), loc.timezone);
+		const day = (key: 'from' | 'to', label: string, which: string) => {
+			const value = (form[key] ?? '').trim();
+			if (!value) throw new Error(`Give the ${label} date, the ${which} day of leave`);
+			if (!isDate(value)) throw new Error(`${label} is a date, such as ${example} (not ${value})`);
+			return value;
+		};
+		const from = day('from', 'From', 'first');
+		const to = day('to', 'To', 'last');
+		if (to < from) throw new Error(`To (${dateOf(to)}) is before From (${dateOf(from)}): leave ends on the day it starts or later`);
+		const types = leaveTypesInUse(core, loc.business_id).map((ty) => ty.name);
+		if (!form.type) throw new Error('Choose a Leave type');
+		if (!types.includes(form.type)) throw new Error(`Leave type ${form.type} is not one in use: ${types.join(', ')}`);
+		const r = core.manager.requestLeave(person.id, from, to, { typeName: form.type, reason: form.reason?.trim() || null });
+		return [
+			`${nameOf(person)} asked for ${form.type.toLowerCase()}, ${leaveDates(r)} (${Math.round(r.hours * 100) / 100} hours).`,
+			tells('leaveRequest', eventName('leaveRequest', 'created')),
+			`It waits below for the manager's decision: Approve or Decline, the trigger's ${eventName('leaveRequest', 'decided')}.`,
+		];
+	},
 	'approve-leave': (core, form) => decideLeave(core, need(form, 'id', 'a leave request'), 'approved'),
 	'decline-leave': (core, form) => decideLeave(core, need(form, 'id', 'a leave request'), 'declined'),
 };
@@ -243,14 +268,16 @@ function decideTimesheet(core: Core, id: string, status: 'approved' | 'rejected'
 export const LEAVE_SEEN_PENDING =
 	'(Only if the trigger has seen the request pending: it learns the requests dated from a month before to a year after the day its workflow was published, and any that change after; another comes out as Updated.)';
 
+/** "Mon 14 Dec 2026", or "Mon 14 Dec 2026 to Wed 16 Dec 2026" */
+const leaveDates = (r: LeaveRequest) => (r.start_date === r.end_date ? dateOf(r.start_date) : `${dateOf(r.start_date)} to ${dateOf(r.end_date)}`);
+
 function decideLeave(core: Core, id: string, status: 'approved' | 'declined'): string[] {
 	const r = core.store.t.leaveRequests.get(id);
 	if (!r) throw new Error(`No leave request ${id}`);
 	core.manager.decideLeaveRequest(id, status);
 	const type = core.store.t.leaveTypes.get(r.type_id)?.name ?? 'leave';
-	const dates = r.start_date === r.end_date ? dateOf(r.start_date) : `${dateOf(r.start_date)} to ${dateOf(r.end_date)}`;
 	return [
-		`${status === 'approved' ? 'Approved' : 'Declined'} ${personName(core, r.employee_id)}'s request for ${type.toLowerCase()}, ${dates} (${Math.round(r.hours * 100) / 100} hours).`,
+		`${status === 'approved' ? 'Approved' : 'Declined'} ${personName(core, r.employee_id)}'s request for ${type.toLowerCase()}, ${leaveDates(r)} (${Math.round(r.hours * 100) / 100} hours).`,
 		tells('leaveRequest', eventName('leaveRequest', 'decided')),
 		LEAVE_SEEN_PENDING,
 	];

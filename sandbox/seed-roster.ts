@@ -3,7 +3,7 @@ import { planBreaks } from './domain';
 import { hexId, pick, rand } from './ids';
 import type { Employee, Location, OnDemandShift, Position, Shift, Timesheet, TimesheetStatus } from './model';
 import type { SeedContext } from './seed';
-import { addDays, localToMs, mondayOf, toMinute, toSecond, weekday } from './time';
+import { addDays, localDate, localToMs, mondayOf, toMinute, toSecond, weekday } from './time';
 
 const DAY = 86400000;
 const HOUR = 3600000;
@@ -85,6 +85,7 @@ export function seedRoster(ctx: SeedContext, bid: string, slug: string, locs: Lo
 		}
 	}
 	seedTimesheets(ctx, shifts, locs);
+	draftToday(ctx, shifts, locs);
 	seedOnDemand(ctx, bid, slug, locs);
 	seedSwapsAndRequests(ctx, bid, shifts, people);
 }
@@ -148,6 +149,28 @@ function seedTimesheets(ctx: SeedContext, shifts: Shift[], locs: Location[]): vo
 		x.clock_out_photo_taken = null;
 		x.breaks = [];
 		x.updated_at = x.created_at;
+	}
+}
+
+/**
+ * Today's roster (each location's calendar day of now) keeps one draft with a person on it that
+ * has not started, so that "publish a shift, then clock its person in late" can be tried today
+ * (issue 46): of today's shifts with a person starting after now, the one starting last, which
+ * stays ahead longest as the clock runs on; one whose person is not clocked in when there is one,
+ * so they can clock in on it. Its status only changes (counts stay); its updated_at stays the
+ * moment it was last changed, as any change after publishing makes a shift a draft again. None
+ * when no shift of today with a person is still to start (from about 17:00 at the location).
+ * After the timesheets (who is clocked in), before the swaps (which take published shifts).
+ */
+function draftToday(ctx: SeedContext, shifts: Shift[], locs: Location[]): void {
+	const { t, now } = ctx;
+	const clockedIn = new Set([...t.timesheets.values()].filter((x) => !x.archived && x.end_time === null).map((x) => x.employee_id));
+	for (const loc of locs) {
+		const today = localDate(now, loc.timezone);
+		const draft = shifts
+			.filter((s) => s.location_id === loc.id && !s.archived && s.employee_id && s.start_time > now && localDate(s.start_time, loc.timezone) === today)
+			.sort((a, b) => Number(clockedIn.has(a.employee_id!)) - Number(clockedIn.has(b.employee_id!)) || b.start_time - a.start_time || a.id.localeCompare(b.id))[0];
+		if (draft) draft.status = 'unpublished';
 	}
 }
 

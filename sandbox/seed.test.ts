@@ -2,6 +2,8 @@
  * The seed is laid around the clock at any moment: nothing in it has happened after now. Shown at
  * the minutes after each hour of two days (a shift starts on the hour somewhere every hour; a
  * late clock-in is up to 4 minutes on), and a fast-check sample of moments of the next two years.
+ * And today's roster at every location keeps a draft with a person still to start, whenever its
+ * day has a shift with a person still to start (issue 46), at the same kinds of moments.
  */
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
@@ -34,6 +36,51 @@ test('at any moment of the next two years, the same', () => {
 	fc.assert(
 		fc.property(fc.integer({ min: start, max: start + 730 * 86_400_000 }), (now) => {
 			expect(afterNow(now).slice(0, 5)).toEqual([]);
+		}),
+		{ numRuns: 25 },
+	);
+});
+
+/**
+ * The main business's locations whose day (at the location) still has a shift with a person to
+ * start and none of them a draft, named; and how many locations had one to start.
+ */
+function noDraftToday(now: number): { wrong: string[]; toStart: number } {
+	const monday = DateTime.fromMillis(now, { zone: 'Australia/Sydney' }).startOf('week').toISODate()!;
+	const { tables, mainBusinessId } = buildSeed(monday, now);
+	const wrong: string[] = [];
+	let toStart = 0;
+	for (const loc of tables.locations.values()) {
+		if (loc.business_id !== mainBusinessId || loc.archived) continue;
+		const today = DateTime.fromMillis(now, { zone: loc.timezone }).toISODate();
+		const ahead = [...tables.shifts.values()].filter(
+			(s) => s.location_id === loc.id && !s.archived && s.employee_id && s.start_time > now && DateTime.fromMillis(s.start_time, { zone: loc.timezone }).toISODate() === today,
+		);
+		if (ahead.length) toStart++;
+		if (ahead.length && !ahead.some((s) => s.status === 'unpublished')) wrong.push(`${new Date(now).toISOString()}: ${loc.name} has ${ahead.length} shifts of ${today} still to start, none a draft`);
+	}
+	return { wrong, toStart };
+}
+
+test("at every hour and half hour of two days, each location's day still to start holds a draft with a person", () => {
+	const day = Date.UTC(2027, 2, 10);
+	const wrong: string[] = [];
+	let toStart = 0;
+	for (let half = 0; half < 96; half++) {
+		const found = noDraftToday(day + half * 1_800_000);
+		wrong.push(...found.wrong);
+		toStart += found.toStart;
+	}
+	expect(wrong.slice(0, 5)).toEqual([]);
+	// Not true for want of days with shifts to start: most of the 4 locations' half hours have one.
+	expect(toStart).toBeGreaterThan(96 * 4 * 0.5);
+});
+
+test('at any moment of the next two years, a draft with a person still to start today wherever such a shift is', () => {
+	const start = Date.UTC(2026, 11, 1);
+	fc.assert(
+		fc.property(fc.integer({ min: start, max: start + 730 * 86_400_000 }), (now) => {
+			expect(noDraftToday(now).wrong).toEqual([]);
 		}),
 		{ numRuns: 25 },
 	);

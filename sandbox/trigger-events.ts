@@ -25,7 +25,7 @@ export const TRIGGERS = {
 	},
 	leaveRequest: {
 		node: 'Rostering Leave Request Trigger',
-		events: { decided: 'Decided' },
+		events: { created: 'Created', decided: 'Decided' },
 	},
 } as const;
 
