@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -18,7 +19,8 @@ import { shiftReads, TIMES_AND_BREAKS, type ShiftNeeds, type ShiftReads } from '
  *
  * - Late Clock-In: a timesheet created starting more than `lateMinutes` after its shift's start.
  * - Still Clocked In: a timesheet with no end `openAfterShiftMinutes` after its shift's end, or
- *   `openWithoutShiftHours` after its start when it has no shift. Nothing when closed in time.
+ *   `openWithoutShiftHours` after its start when it has no shift. Nothing when closed in time, nor
+ *   for one it knew open and already due when it started watching (its first check: stillClockedIn).
  * - Break Not Taken: a finished timesheet longer than `breakAfterHours` with less unpaid break than
  *   `breakMinutes` (the award's rules are not in the API: these are the user's thresholds).
  * - Long Hours: a finished timesheet longer than its shift by more than `longerThanShiftMinutes`,
@@ -189,13 +191,16 @@ function shiftNeeds(settings: AttendanceSettings, memory: Memory | undefined): S
 /**
  * The attendance items of a poll at `now` (the service's time), and what to keep with them
  * (`before`: what was kept until now). `state` is the state after the poll's changes were taken
- * (its memory holds the records as listed).
+ * (its memory holds the records as listed). `quietBefore`: given only at the trigger's first check
+ * (ATTENDANCE.begin), never by Fetch Test Event: a timesheet the trigger knew open then and already
+ * due by then is kept as told, without an item (stillClockedIn).
  */
 async function attendanceItems(
 	ctx: IPollFunctions,
 	input: PollInput,
 	settings: AttendanceSettings,
 	before: AttendanceState | undefined,
+	quietBefore: number | undefined,
 ): Promise<{ items: TriggerItem[]; kept: AttendanceState }> {
 	const { state, changes, now } = input;
 	const on = (event: string) => settings.events.includes(event);
@@ -223,12 +228,26 @@ async function attendanceItems(
 
 	const items: TriggerItem[] = [
 		...lateClockIns(lateOnes, shifts, settings, kept, now),
-		...(on(ATTENDANCE_EVENTS.stillClockedIn) ? stillClockedIn(state.memory, toWatch, shifts, now, settings, kept) : []),
+		...(on(ATTENDANCE_EVENTS.stillClockedIn) ? stillClockedIn(state.memory, toWatch, shifts, { now, quiet: quietOf(quietBefore, changes) }, settings, kept) : []),
 		...(on(ATTENDANCE_EVENTS.breakNotTaken) ? breaksNotTaken(finished, settings, kept, now) : []),
 		...longerThanShift(longOnes, shifts, settings, kept, now),
 	];
 	items.push(...weeks);
 	return { items, kept };
+}
+
+/**
+ * The first check's quiet: the moment, and the timesheets entered or reopened since the position
+ * (created, not seen before, or not open before): news, told even when overdue as they come in.
+ */
+function quietOf(quietBefore: number | undefined, changes: Change[]): Quiet | undefined {
+	if (quietBefore === undefined) return undefined;
+	return { before: quietBefore, entered: new Set(changes.filter((change) => !change.before || !isOpen(change.before)).map((change) => String(change.record.id))) };
+}
+
+interface Quiet {
+	before: number;
+	entered: Set<string>;
 }
 
 /** Marks `key` told at `now` (kept TOLD_KEPT_MS); false when it already was. */
@@ -259,8 +278,17 @@ function lateClockIns(timesheets: IDataObject[], shifts: ShiftIndex, settings: A
 /**
  * Still Clocked In: schedules each open timesheet not watched yet (its due moment from its shift's
  * end, or its start), then tells those due by `now` that the trigger's memory still holds open.
+ * At the first check (`quiet`), those it already knew open and due by the trigger's position are
+ * kept as told without an item.
  */
-function stillClockedIn(memory: Memory | undefined, toWatch: IDataObject[], shifts: ShiftIndex, now: number, settings: AttendanceSettings, kept: AttendanceState): TriggerItem[] {
+function stillClockedIn(
+	memory: Memory | undefined,
+	toWatch: IDataObject[],
+	shifts: ShiftIndex,
+	{ now, quiet }: { now: number; quiet?: Quiet },
+	settings: AttendanceSettings,
+	kept: AttendanceState,
+): TriggerItem[] {
 	for (const timesheet of toWatch) {
 		const shift = shiftOf(timesheet, shifts);
 		const shiftEnd = shift ? ms(shift.end_time) : NaN;
@@ -281,19 +309,36 @@ function stillClockedIn(memory: Memory | undefined, toWatch: IDataObject[], shif
 		if (due > now) continue;
 		delete kept.due[id];
 		if (!tell(kept, `${ATTENDANCE_EVENTS.stillClockedIn}:${id}`, now)) continue;
-		items.push({
-			event: ATTENDANCE_EVENTS.stillClockedIn,
-			record: timesheet,
-			changes: {},
-			known: true,
-			extra: {
-				shift: shiftId ? { id: shiftId, end_time: shiftEnd } : null,
-				minutes_since_start: Math.floor((now - ms(timesheet.start_time)) / MINUTE),
-				minutes_past_due: Math.floor((now - due) / MINUTE),
-			},
-		});
+		// Issue 46: a manager who has just published is not sent, at once, everyone who had forgotten
+		// to clock out by then (hours ago, say). Kept as told (while it stays open: pruned), so never
+		// told later; one that becomes due after is told once, however long n8n was down.
+		if (quiet && due <= quiet.before && !quiet.entered.has(id)) continue;
+		items.push({ event: ATTENDANCE_EVENTS.stillClockedIn, record: timesheet, changes: {}, known: true, extra: stillClockedInFigures(timesheet, [due, shiftId, shiftEnd], now) });
 	}
 	return items;
+}
+
+/**
+ * A Still Clocked In item's figures. Issue 46: `minutes_past_due` counts from the due moment (the
+ * shift's end + Still Clocked In After), which a manager read as from the shift's end ("25 minutes
+ * past the time they were due to finish" for a shift that ended 55 minutes before); so the item also
+ * says when it became due (`due_at`) and, with a shift, the minutes since its end.
+ */
+function stillClockedInFigures(timesheet: IDataObject, [due, shiftId, shiftEnd]: AttendanceState['due'][string], now: number): IDataObject {
+	const ended = ms(shiftEnd);
+	return {
+		shift: shiftId ? { id: shiftId, end_time: shiftEnd } : null,
+		minutes_since_start: Math.floor((now - ms(timesheet.start_time)) / MINUTE),
+		...(shiftId && !Number.isNaN(ended) ? { minutes_past_shift_end: Math.floor((now - ended) / MINUTE) } : {}),
+		due_at: writtenLike(due, Number.isNaN(ended) ? timesheet.start_time : shiftEnd),
+		minutes_past_due: Math.floor((now - due) / MINUTE),
+	};
+}
+
+/** `at` (ms) written as the service wrote `like` (an ISO time: at its offset), else in UTC: "2031-05-07T12:35:00+10:00". */
+function writtenLike(at: number, like: unknown): string {
+	const written = typeof like === 'string' ? DateTime.fromISO(like, { setZone: true }) : undefined;
+	return DateTime.fromMillis(at, { zone: written?.isValid ? written.zone : 'utc' }).toISO({ suppressMilliseconds: true }) ?? new Date(at).toISOString();
 }
 
 function breaksNotTaken(finished: IDataObject[], settings: AttendanceSettings, kept: AttendanceState, now: number): TriggerItem[] {
@@ -433,7 +478,8 @@ export const ATTENDANCE_EVENT_OPTIONS = [
 		// name stays short, the description says the rest.
 		name: 'Still Clocked In',
 		value: ATTENDANCE_EVENTS.stillClockedIn,
-		description: "Forgot to clock out: a timesheet with no end a while after its shift's end (or, with no shift, after its start); once per timesheet, nothing if it was closed in time",
+		description:
+			"Forgot to clock out: a timesheet with no end a while after its shift's end (or, with no shift, after its start); once per timesheet, leaving out those already overdue when the workflow is published",
 	},
 	{
 		name: 'Break Not Taken',
@@ -570,7 +616,8 @@ async function recentAttendance(
 	const memory = emptyMemory(KEPT_FIELDS.timesheet ?? []);
 	for (const record of records) remember(memory, record, changedAt(record));
 	const changes: Change[] = records.map((record) => ({ event: 'created', record, at: changedAt(record), before: null }));
-	const { items } = await attendanceItems(ctx, { state: { ...startState('', now), memory }, changes, now, query, maxRateLimitWaitSeconds }, settings, undefined);
+	// Never quiet (quietBefore undefined): a test event shows every timesheet the settings tell.
+	const { items } = await attendanceItems(ctx, { state: { ...startState('', now), memory }, changes, now, query, maxRateLimitWaitSeconds }, settings, undefined, undefined);
 	return items.sort((a, b) => ms(b.record.start_time) - ms(a.record.start_time));
 }
 
@@ -593,7 +640,16 @@ export const ATTENDANCE: TriggerExtension<AttendanceSettings, AttendanceState> =
 	begin(ctx, settings, { state, query, maxRateLimitWaitSeconds }) {
 		// The shifts are read while the timesheets are listed (shift-reads.ts).
 		const reads = shiftReads(ctx, shiftNeeds(settings, state.memory), query, maxRateLimitWaitSeconds);
-		return { see: reads.see, check: async (found, kept) => await attendanceItems(ctx, { ...found, shiftReads: reads }, settings, kept) };
+		// The first check (nothing kept yet) is quiet up to the trigger's position as this poll starts:
+		// its publishing (or Since a Date's date; attendance events added to a published trigger: where
+		// it last delivered). Not the moment of the check itself: n8n saves static data only at
+		// publishing and with a poll that delivers (A6), so after a restart before any delivery the
+		// first check runs again, and what fell due while n8n was down must still be told.
+		const quietBefore = state.cursor;
+		return {
+			see: reads.see,
+			check: async (found, kept) => await attendanceItems(ctx, { ...found, shiftReads: reads }, settings, kept, kept === undefined ? quietBefore : undefined),
+		};
 	},
 	async testEvent(ctx, settings, { changedSince, query, maxRateLimitWaitSeconds }) {
 		const told = await recentAttendance(ctx, changedSince, settings, query, maxRateLimitWaitSeconds);

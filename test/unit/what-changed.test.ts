@@ -8,7 +8,7 @@ import { join } from 'path';
 
 import { learn, startState, takeChanges } from '../../nodes/shared/trigger/changes';
 import { itemsOf, triggerProperties } from '../../nodes/shared/trigger/trigger';
-import { bound, DERIVED_EVENTS, diff, emptyMemory, KEPT_FIELDS, MAX_REMEMBERED, recall, remember, type DerivedEvent } from '../../nodes/shared/trigger/what-changed';
+import { bound, DERIVED_EVENTS, diff, emptyMemory, KEPT_FIELDS, lastDeliveredNote, MAX_REMEMBERED, recall, remember, type DerivedEvent } from '../../nodes/shared/trigger/what-changed';
 
 const T0 = Date.parse('2026-11-23T00:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -232,5 +232,19 @@ describe('itemsOf: the items a change gives', () => {
 		expect(itemsOf('shift', change(now, undefined), ['updated', 'became_open', 'assigned'], [], shiftFields)).toEqual([
 			{ event: 'updated', record: now, changes: {}, known: false },
 		]);
+	});
+});
+
+describe("Fetch Test Event's note on a delivered item (issue 46)", () => {
+	const at = Date.parse('2026-12-08T04:58:49.000Z');
+	const when = (note: string) => /delivered to its published workflow, on (.*), fetched again/.exec(note)?.[1];
+
+	it('says when as a person reads it: at the first of the zones that is a time zone (the location, then the workflow), else UTC', () => {
+		expect(lastDeliveredNote(at, ['Australia/Sydney', 'America/New_York'])).toBe(
+			'The last item this trigger delivered to its published workflow, on Tue 8 Dec 2026, 15:58 (Australia/Sydney), fetched again: real values, not a new change.',
+		);
+		expect(when(lastDeliveredNote(at, [undefined, 'America/New_York']))).toBe('Mon 7 Dec 2026, 23:58 (America/New_York)');
+		expect(when(lastDeliveredNote(at, [null, 'Not/AZone', 'Europe/London']))).toBe('Tue 8 Dec 2026, 04:58 (Europe/London)');
+		expect(when(lastDeliveredNote(at, ['', 42]))).toBe('Tue 8 Dec 2026, 04:58 (UTC)');
 	});
 });

@@ -81,6 +81,9 @@ async function shiftAt(clock: number, start?: number) {
 	return { location, position, person, shift, start, end: start + 6 * HOUR };
 }
 
+/** A time written with the same offset as `time` ("…+10:00", "…Z"). */
+const writtenAs = (time: string) => expect.stringMatching(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?${time.slice(19).replace('+', '\\+')}$`));
+
 /** A quiet morning far ahead at a Sydney location: a six-hour shift for one person, starting in five minutes. */
 const shiftSoon = async (day: string) => await shiftAt(Date.parse(`${day}T20:00:00Z`));
 
@@ -126,6 +129,9 @@ describe('Timesheet trigger: attendance and compliance events', () => {
 		const open = (await h.poll()) as Item[];
 		expect(told(open)).toEqual([`still_clocked_in ${String(sheet.id)}`]);
 		expect(open[0]).toMatchObject({ shift: { id: shift.id }, minutes_past_due: 1, record: { id: sheet.id, end_time: null, employee_name: expect.any(String) } });
+		// Issue 46: from the shift's end too, and when it became due, written as the service writes its times.
+		expect(open[0]).toMatchObject({ minutes_past_shift_end: 31, due_at: writtenAs(String(shift.end_time)) });
+		expect(Date.parse(String(open[0].due_at))).toBe(Date.parse(String(shift.end_time)) + 30 * MINUTE);
 		h.restart();
 		at(end + 40 * MINUTE);
 		expect(await h.poll()).toBeNull();
@@ -212,7 +218,63 @@ describe('Timesheet trigger: attendance and compliance events', () => {
 		at(from + 10 * HOUR + MINUTE);
 		const items = (await h.poll()) as Item[];
 		expect(told(items)).toEqual([`still_clocked_in ${String(sheet.id)}`]);
-		expect(items[0]).toMatchObject({ shift: null, minutes_since_start: 601 });
+		expect(items[0]).toMatchObject({ shift: null, minutes_since_start: 601, minutes_past_due: 1, due_at: writtenAs(String(sheet.start_time)) });
+		expect(items[0]).not.toHaveProperty('minutes_past_shift_end');
+	});
+
+	it('a quiet start (issue 46): open timesheets already overdue at publishing are not told; one due after is told once, also when it fell due while n8n was down', async () => {
+		const published = Date.parse('2031-12-09T06:00:00Z');
+		/** A six-hour shift from `from` (ms) for someone not clocked in, and their timesheet open since its start. */
+		const openSince = async (from: number) => {
+			const { location, position, person, shift } = await shiftAt(from - 10 * MINUTE, from);
+			at(from + MINUTE);
+			return { location, shift, sheet: await timesheet({ location, position }, person, from) };
+		};
+		// Due at the shift's end + 30 minutes: 90 minutes before publishing, 30 minutes after, 2 hours after.
+		const forgot = await openSince(published - 8 * HOUR);
+		const dueWhileDown = await openSince(published - 6 * HOUR);
+		const dueLater = await openSince(published - 4.5 * HOUR);
+		const { location } = forgot;
+		expect([dueWhileDown.location.id, dueLater.location.id]).toEqual([location.id, location.id]);
+
+		at(published);
+		const h = timesheetTrigger({ events: ['still_clocked_in'], filters: { locationId: byId(location.id) } });
+		expect(await h.activate()).toBeNull();
+		// The first polls: the one who had forgotten already is not told (a manager who has just published is not flooded).
+		at(published + MINUTE);
+		expect(await h.poll()).toBeNull();
+		at(published + 2 * MINUTE);
+		expect(await h.poll()).toBeNull();
+		// n8n down (nothing delivered since publishing, so nothing saved since: n8n-internals A6) while one falls due.
+		h.restart();
+		at(published + 45 * MINUTE);
+		const whileDown = (await h.poll()) as Item[];
+		expect(told(whileDown)).toEqual([`still_clocked_in ${String(dueWhileDown.sheet.id)}`]);
+		expect(whileDown[0]).toMatchObject({ shift: { id: dueWhileDown.shift.id }, minutes_past_shift_end: 45, minutes_past_due: 15 });
+		at(published + 90 * MINUTE);
+		expect(await h.poll()).toBeNull();
+		// Due two hours after publishing: told at the next poll, once, across another restart.
+		at(published + 2 * HOUR + MINUTE);
+		expect(told(await h.poll())).toEqual([`still_clocked_in ${String(dueLater.sheet.id)}`]);
+		h.restart();
+		at(published + 3 * HOUR);
+		expect(await h.poll()).toBeNull();
+		// The one overdue at publishing, still open, was never told.
+		expect(f.sandbox.store.t.timesheets.get(String(forgot.sheet.id))).toMatchObject({ end_time: null });
+	});
+
+	it('a quiet start leaves out only what it knew open: a timesheet entered after publishing, already overdue, is told', async () => {
+		const published = Date.parse('2031-12-16T06:00:00Z');
+		const { location, position, person, shift } = await shiftAt(published - 8 * HOUR, published - 7 * HOUR);
+		at(published);
+		const h = timesheetTrigger({ events: ['still_clocked_in'], filters: { locationId: byId(location.id) } });
+		expect(await h.activate()).toBeNull();
+		// Entered after publishing (a clock-in keyed in late), open since its shift's start: due 30 minutes before publishing.
+		const sheet = await timesheet({ location, position }, person, published - 7 * HOUR);
+		at(published + MINUTE);
+		const items = (await h.poll()) as Item[];
+		expect(told(items)).toEqual([`still_clocked_in ${String(sheet.id)}`]);
+		expect(items[0]).toMatchObject({ shift: { id: shift.id }, minutes_past_shift_end: 61, minutes_past_due: 31 });
 	});
 
 	it('Fetch Test Event: the latest timesheet of the last week an event tells, nothing kept; Say What Changed off is refused naming the events', async () => {
@@ -227,6 +289,25 @@ describe('Timesheet trigger: attendance and compliance events', () => {
 
 		const off = timesheetTrigger({ events: ['break_not_taken'], options: { sayWhatChanged: false } });
 		await expect(off.activate()).rejects.toThrow('The attendance events need Options › Say What Changed');
+	});
+
+	it('Fetch Test Event with two attendance events chosen: the latest item of each (issue 46), not only the latest of all', async () => {
+		const monday = await shiftSoon('2031-09-15');
+		const { location, position, person } = monday;
+		// Monday: 30 minutes late, six hours without a break.
+		at(monday.end + HOUR);
+		const first = await timesheet({ location, position }, person, monday.start + 30 * MINUTE, monday.end);
+		// Tuesday: 10 minutes late, still open (neither Break Not Taken nor, before its end, Still Clocked In).
+		const tuesday = await shiftAt(monday.start + 24 * HOUR - 5 * MINUTE);
+		expect(tuesday.person.id).toBe(person.id);
+		at(tuesday.start + 11 * MINUTE);
+		const second = await timesheet({ location, position }, person, tuesday.start + 10 * MINUTE);
+		const h = timesheetTrigger({ events: ['late_clock_in', 'break_not_taken', 'long_hours'], longerThanShiftMinutes: 600, weeklyHoursFrom: 'fixed', filters: { locationId: byId(location.id) } });
+		const items = (await h.poll('manual')) as Item[];
+		// Newest first: Tuesday's late clock-in (not Monday's too), then Monday's missing break; no Long Hours in the week.
+		expect(told(items)).toEqual([`late_clock_in ${String(second.id)}`, `break_not_taken ${String(first.id)}`]);
+		expect(items[0]).toMatchObject({ minutes_late: 10 });
+		expect(h.persisted).toEqual({});
 	});
 
 	it('Long Hours by the employment without Staff Details (403 on employments): Weekly Hours stands in, the poll delivers', async () => {

@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { PollHarness } from '../harness';
 import { READING_CHOICES } from '../../sandbox';
 import type { TriggerState } from '../../nodes/shared/trigger/changes';
-import { byId, seedLookups, triggerOf, useFixture } from './fixture';
+import { byId, CREDENTIAL_ID, seedLookups, triggerOf, useFixture } from './fixture';
 
 jest.setTimeout(60_000);
 
@@ -428,6 +428,8 @@ describe('Fetch Test Event before the workflow is published', () => {
 		const shift = upcoming().find((s) => s.employee_id)!;
 		f.sandbox.manager.archiveShift(shift.id);
 		later();
+		// (One item: nothing in the ten minutes read is an example of Assigned, and the look-back is not
+		// widened to find one for each event chosen.)
 		const removed = await fetched(trigger('Shift', { events: ['assigned', 'removed'] }));
 		expect(removed).toMatchObject({ test_event_note: notSeen, event: 'removed', record: { id: shift.id, archived: true }, changes: {}, changes_known: false });
 		// Assigned alone: an earlier change of a shift still in use, not the removal.
@@ -504,6 +506,51 @@ describe('Fetch Test Event on a published trigger', () => {
 		open.restart();
 		const [fetchedOpen] = (await open.poll('manual')) as Fetched[];
 		expect(fetchedOpen).toMatchObject({ event: 'became_open', record: { id: other.id, employee_id: null }, changes_known: true, changes: { employee_id: { from: was, to: null } } });
+	});
+
+	it("several events delivered: the last item of each, newest first, each saying when as a person reads it: at the record's location (Add Names), else in the workflow's time zone", async () => {
+		/** The service's clock at `time` (a token issued at the service's time goes with it). */
+		const at = (time: string) => {
+			f.sandbox.clock.set(time);
+			f.connect();
+		};
+		at('2026-12-09T04:50:00Z');
+		const parameters = { events: ['became_open', 'assigned'] };
+		const named = trigger('Shift', { ...parameters, options: { addNames: true } });
+		// The same trigger without Add Names, in a workflow set to New York's time zone.
+		const plain = new PollHarness({
+			node: { type: 'n8n-nodes-rostering.rosteringShiftTrigger', parameters: parameters as never, credentials: { rosteringOAuth2Api: { id: CREDENTIAL_ID, name: 'Rostering (sandbox)' } } },
+			credentials: f.credentials as never,
+			timezone: 'America/New_York',
+		});
+		for (const h of [named, plain]) await activated(h);
+		const inSydney = (id: string) => locations().find((l) => l.id === id)?.timezone === 'Australia/Sydney';
+		const shift = upcoming().find((s) => s.employee_id && inSydney(s.location_id))!;
+		const taker = employeesFor(shift.location_id, shift.position_id).find((e) => e.id !== shift.employee_id)!;
+		// Taken off its person at 15:58 in Sydney (04:58Z), given to another at 16:07 (05:07Z): each delivered by both.
+		at('2026-12-09T04:58:00Z');
+		f.sandbox.manager.editShift(shift.id, { employee_id: null });
+		later();
+		for (const h of [named, plain]) expect(events(await h.poll())).toEqual([`became_open ${shift.id}`]);
+		at('2026-12-09T05:07:00Z');
+		f.sandbox.manager.editShift(shift.id, { employee_id: taker.id });
+		later();
+		for (const h of [named, plain]) expect(events(await h.poll())).toEqual([`assigned ${shift.id}`]);
+
+		const note = (when: string) => `The last item this trigger delivered to its published workflow, on ${when}, fetched again: real values, not a new change.`;
+		const notes = (items: unknown) => (items as Fetched[]).map((item) => [item.event, item.test_event_note]);
+		const namedItems = (await named.poll('manual')) as Fetched[];
+		expect(notes(namedItems)).toEqual([
+			['assigned', note('Wed 9 Dec 2026, 16:07 (Australia/Sydney)')],
+			['became_open', note('Wed 9 Dec 2026, 15:58 (Australia/Sydney)')],
+		]);
+		expect(namedItems[0].record).toMatchObject({ id: shift.id, location_timezone: 'Australia/Sydney' });
+		const plainItems = (await plain.poll('manual')) as Fetched[];
+		expect(plainItems[0].record).not.toHaveProperty('location_timezone');
+		expect(notes(plainItems)).toEqual([
+			['assigned', note('Wed 9 Dec 2026, 00:07 (America/New_York)')],
+			['became_open', note('Tue 8 Dec 2026, 23:58 (America/New_York)')],
+		]);
 	});
 });
 

@@ -606,7 +606,7 @@ describe('cost', () => {
 });
 
 describe('Fetch Test Event', () => {
-	it('returns the most recent matching change and leaves the saved state and memory alone', async () => {
+	it('returns the most recent matching change, then the latest of each other chosen event read with it, and leaves the saved state and memory alone', async () => {
 		const h = shiftTrigger();
 		await activated(h);
 		const [older, newest, removed] = futureShifts();
@@ -619,8 +619,13 @@ describe('Fetch Test Event', () => {
 		later();
 		const persisted = h.persisted;
 		const memory = h.memory;
-		// The workflow was published: what changed is told from what the trigger remembers.
-		expect(await h.poll('manual')).toEqual([itemFor('updated', current(newest.id), { notes: { from: newestBefore, to: 'newest' } })]);
+		// The workflow was published: what changed is told from what the trigger remembers. Created,
+		// Updated and Removed chosen: the newest change first, then the latest removal read in the same
+		// look-back (issue 46: one test item per event); nothing was created in it.
+		expect(await h.poll('manual')).toEqual([
+			itemFor('updated', current(newest.id), { notes: { from: newestBefore, to: 'newest' } }),
+			itemFor('removed', current(removed.id), { archived: { from: false, to: true } }),
+		]);
 		expect(h.persisted).toEqual(persisted);
 		expect(h.memory).toEqual(memory);
 

@@ -351,12 +351,12 @@ export async function pollChanges(ctx: IPollFunctions, key: ResourceKey, extensi
 	let state = staticData.state as TriggerState | undefined;
 
 	if (ctx.getMode() === 'manual') {
-		const last = state?.config === config ? lastDelivered(state, events) : undefined;
-		if (last) return [[{ json: { test_event_note: lastDeliveredNote(last.at), ...last.json } }]];
+		const delivered = state?.config === config ? lastDelivered(state, events) : [];
+		if (delivered.length > 0) return [delivered.map(({ at, json }) => ({ json: { test_event_note: deliveredNote(ctx, at, json), ...json } }))];
 		const saved = remembering ? state : undefined;
 		if (extra) {
 			const told = await extra.extension.testEvent(ctx, extra.settings, { changedSince, query, maxRateLimitWaitSeconds });
-			if (told.length > 0) return await outputOf(ctx, key, told.slice(0, 1));
+			if (told.length > 0) return await outputOf(ctx, key, firstOfEach(told));
 		}
 		return await testEvent(ctx, key, { events, watch, remembering }, changedSince, saved);
 	}
@@ -433,12 +433,32 @@ function withLastDelivered(kept: TriggerState['lastDelivered'], items: INodeExec
 	return next;
 }
 
-/** The most recent of the last delivered items of the chosen events, if the trigger has delivered one. */
-function lastDelivered(state: TriggerState, events: string[]): { at: number; json: IDataObject } | undefined {
+/**
+ * The last delivered item of each chosen event that has one, newest first. One per event, not only
+ * the newest (issue 46): a workflow that branches on the event gets a test item for each branch.
+ */
+function lastDelivered(state: TriggerState, events: string[]): Array<{ at: number; json: IDataObject }> {
 	return events
 		.map((event) => state.lastDelivered?.[event])
 		.filter((item) => item !== undefined)
-		.sort((a, b) => b.at - a.at)[0];
+		.sort((a, b) => b.at - a.at);
+}
+
+/**
+ * A delivered item's note, its time as a person reads it where the record is: at the location's
+ * time zone when the item has it (Options › Add Names puts `location_timezone` on the record), else
+ * the workflow's.
+ */
+function deliveredNote(ctx: IPollFunctions, at: number, json: IDataObject): string {
+	const record = json.record as IDataObject | undefined;
+	return lastDeliveredNote(at, [record?.location_timezone, ctx.getTimezone()]);
+}
+
+/** The first item of each event, in the order given (latest first): one test item per chosen event. */
+function firstOfEach(items: TriggerItem[]): TriggerItem[] {
+	const first = new Map<string, TriggerItem>();
+	for (const item of items) if (!first.has(item.event)) first.set(item.event, item);
+	return [...first.values()];
 }
 
 /**
@@ -456,7 +476,10 @@ async function checkedEvents(
 
 /**
  * Fetch Test Event: the latest matching change, read without touching the saved position, looking
- * back ten minutes first and further only when that finds nothing. What changed is told from what
+ * back ten minutes first and further only when that finds nothing; with several events chosen, also
+ * the latest item of each other chosen event among the records that look-back read (issue 46: one
+ * test item per branch of the workflow; never a wider look-back for them, so no request more, and
+ * the records read are gone through once at most). What changed is told from what
  * the trigger remembers when its workflow has been published (the saved state, only read here).
  * Otherwise a record just created is told as such, and an update is shown with an example of what
  * changed, labelled so (what-changed.ts exampleItems), for each chosen event the record's state
@@ -472,6 +495,8 @@ async function testEvent(
 	const { events, watch, remembering } = settings;
 	const spec = resource(key);
 	const memory = saved?.memory;
+	// The chosen events a record's change can give here: once each has its item, the rest is not gone through.
+	const reachable = events.filter((event) => ['created', 'updated', 'removed', ...(DERIVED_EVENTS[key] ?? []).map((derived) => derived.value)].includes(event));
 	for (const minutes of [10, 24 * 60, 30 * 24 * 60, 365 * 24 * 60]) {
 		const records = (await changedSince(Date.now() - minutes * 60_000)).sort(
 			(a, b) => changedAt(b) - changedAt(a) || String(b.id).localeCompare(String(a.id)),
@@ -480,6 +505,7 @@ async function testEvent(
 		// Where an example takes a real value from other records: a few suffice, and a bounded
 		// sample keeps a year of records from costing a scan each.
 		const others = records.slice(0, 50);
+		const found = new Map<string, TriggerItem>();
 		for (const record of records) {
 			const event = eventOnItsOwn(record);
 			const at = changedAt(record);
@@ -492,8 +518,10 @@ async function testEvent(
 				before === undefined && remembering
 					? exampleItems(key, { event, record }, events, others, delivered ? DELIVERED_NOTE : NOT_SEEN_NOTE)
 					: itemsOf(key, { event, record, at, before }, events, watch, fields);
-			if (items.length > 0) return await outputOf(ctx, key, items.slice(0, 1));
+			for (const item of items) if (!found.has(item.event)) found.set(item.event, item);
+			if (found.size === reachable.length) break;
 		}
+		if (found.size > 0) return await outputOf(ctx, key, [...found.values()]);
 	}
 	throw new NodeOperationError(ctx.getNode(), `No ${spec.singular} changed in the last year matches the trigger's settings`, {
 		description: 'Change a record in the service (or widen the Events and Filters), then fetch again.',

@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ResourceKey } from '../resources';
@@ -344,9 +344,16 @@ export const NOT_SEEN_NOTE =
 export const DELIVERED_NOTE =
 	'A real record as the service has it now. Its change was already delivered to the published workflow and the values before it are no longer known, so changes is empty. Each item the published workflow receives lists what changed in changes, as { field: { from, to } }.';
 
-/** Fetch Test Event on a trigger that has delivered: its last item of a chosen event, as it was delivered. */
-export const lastDeliveredNote = (at: number) =>
-	`The last item this trigger delivered to its published workflow (${new Date(at).toISOString()}), fetched again: real values, not a new change.`;
+/**
+ * Fetch Test Event on a trigger that has delivered: its last item of a chosen event, as it was
+ * delivered, and when: written as a person reads it (issue 46), at the first of `zones` that is a
+ * time zone (the record's location's, the workflow's), else UTC: "Tue 8 Dec 2026, 15:58 (Australia/Sydney)".
+ */
+export function lastDeliveredNote(at: number, zones: unknown[]): string {
+	const zone = zones.find((name): name is string => typeof name === 'string' && IANAZone.isValidZone(name)) ?? 'UTC';
+	const when = DateTime.fromMillis(at, { zone, locale: 'en-US' }).toFormat('ccc d LLL yyyy, HH:mm');
+	return `The last item this trigger delivered to its published workflow, on ${when} (${zone}), fetched again: real values, not a new change.`;
+}
 
 export function exampleItems(
 	key: ResourceKey,
