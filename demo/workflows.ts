@@ -24,6 +24,11 @@ export interface DemoIds {
 	positionId: string;
 	/** The Monday of next week at that location (YYYY-MM-DD). */
 	nextMonday: string;
+	/**
+	 * The n8n Crypto credential (its Hmac Secret) the open-shift example signs its accept links with
+	 * (the demo makes one with a random secret; without, the example names LINK_SECRET and n8n asks for it).
+	 */
+	linkSecret?: { id: string; name: string };
 	/** The triggers' Poll Times (default: every minute, as a user would set them; the demo test polls more often). */
 	pollTimes?: Record<string, unknown>;
 }
@@ -374,6 +379,9 @@ function AT_LOCATION(field: string, zone: string): string {
 	return `DateTime.fromISO(${field}, ${zone} ? { zone: ${zone} } : { setZone: true })`;
 }
 
+/** A calendar date (YYYY-MM-DD) as a person reads it: "Mon 30 Nov". */
+const DAY_OF = (date: string) => `DateTime.fromISO(${date}).toFormat("ccc d LLL")`;
+
 /** A time as a person at the location reads it: "Mon 30 Nov 09:00". */
 function LOCAL_TIME(field: string, format = 'ccc d LLL HH:mm', zone = ZONE_BESIDE(field)): string {
 	return `${AT_LOCATION(field, zone)}.toFormat("${format}")`;
@@ -402,7 +410,8 @@ function managerAlerts(ids: DemoIds, polling: Record<string, unknown>): ExampleW
 	const byEvent: Record<string, string> = {
 		published: `"Shift published: " + ${who} + ", " + ($json.record.position_name ?? "") + ", " + ${LOCAL_TIME('$json.record.start_time')} + "–" + ${LOCAL_TIME('$json.record.end_time', 'HH:mm')}`,
 		late_clock_in: `${who} + " clocked in " + $json.minutes_late + " minutes late, at " + ${LOCAL_TIME('$json.record.start_time', 'HH:mm')}`,
-		still_clocked_in: `${who} + " is still clocked in, " + $json.minutes_past_due + " minutes past the time they were due to finish"`,
+		// Minutes past the shift's end, as a manager reads them; the alert's own moment (the end + the trigger's threshold) beside.
+		still_clocked_in: `($json.shift ? ${who} + " is still clocked in, " + $json.minutes_past_shift_end + " minutes after their shift ended at " + ${LOCAL_TIME('$json.shift.end_time', 'HH:mm', '$json.record.location_timezone')} + " (alert due at " + ${LOCAL_TIME('$json.due_at', 'HH:mm', '$json.record.location_timezone')} + ")" : ${who} + " is still clocked in since " + ${LOCAL_TIME('$json.record.start_time', 'HH:mm')} + ", " + Math.round($json.minutes_since_start / 6) / 10 + " hours, with no shift")`,
 		break_not_taken: `${who} + " worked " + Math.round($json.worked_minutes / 6) / 10 + " hours with " + $json.unpaid_break_minutes + " minutes of unpaid break"`,
 		long_hours: `($json.kind === "week_over" ? ${who} + "'s week comes to " + $json.week_hours + " hours, over " + $json.limit_hours : ${who} + " worked " + $json.minutes_over + " minutes longer than the shift")`,
 		approved: `"Timesheet approved: " + ${who} + ", " + ${LOCAL_TIME('$json.record.start_time')} + "–" + ${LOCAL_TIME('$json.record.end_time', 'HH:mm')}`,
@@ -439,9 +448,9 @@ function managerAlerts(ids: DemoIds, polling: Record<string, unknown>): ExampleW
 		],
 		[
 			note(
-				"## What a manager acts on, by name\n1. **Publish** this workflow (top right).\n2. Open the sandbox's **manager's page** (http://127.0.0.1:4010/ in the demo) and do what a manager and the time clock do: publish a shift, clock someone in late, move the clock past a shift's end, clock out a long shift without a break, approve a timesheet.\n3. Within a minute each event is one row in the **Manager's alerts** data table (Overview → Data tables), with names: who, where, what.\n\nReplace the data table with Slack, email or SMS to send the message. Each trigger's Events and thresholds (late after 5 minutes, still clocked in 30 minutes after the shift...) are in its settings.",
+				"## What a manager acts on, by name\n1. **Publish** this workflow (top right).\n2. Open the sandbox's **manager's page** (http://127.0.0.1:4010/ in the demo) and do what a manager and the time clock do: publish a shift (today's roster has a draft until late afternoon), clock someone in late, move the clock past a shift's end, clock out a long shift without a break, approve a timesheet.\n3. Within a minute each event is one row in the **Manager's alerts** data table (Overview → Data tables), with names: who, where, what. Nothing comes before you act: people already past their shift's end when you publish are not told, only what happens after.\n\nReplace the data table with Slack, email or SMS to send the message. Each trigger's Events and thresholds (late after 5 minutes, still clocked in 30 minutes after the shift...) are in its settings.",
 				560,
-				300,
+				340,
 			),
 		],
 	);
@@ -597,7 +606,8 @@ function conditions(name: string, all: Array<[string, string, string | number, s
 function summarize(name: string, by: string, fieldsToSummarize: Array<[string, string, string?]>): Node {
 	return node(name, 'n8n-nodes-base.summarize', 1.1, 0, {
 		fieldsToSummarize: { values: fieldsToSummarize.map(([field, aggregation, separateBy]) => ({ aggregation, field, ...(separateBy !== undefined ? { separateBy } : {}) })) },
-		fieldsToSplitBy: by,
+		// One item for all when split by nothing: the editor leaves the empty default out.
+		...(by ? { fieldsToSplitBy: by } : {}),
 		options: {},
 	});
 }
@@ -619,6 +629,9 @@ function eachPersonTheirWeek(ids: DemoIds, polling: Record<string, unknown>): Ex
 	const moved = `(${c}.start_time || ${c}.end_time)`;
 	const before = shiftLine(r, `(${c}.start_time ? ${c}.start_time.from : ${r}.start_time)`, `(${c}.end_time ? ${c}.end_time.from : ${r}.end_time)`);
 	const key = (who: string) => `"change: " + ${r}.id + "@" + ${r}.updated_at + " " + ${who}`;
+	// A person's new shifts of one week (their ids, space-separated), beside each shift of that week.
+	const week = "$('New shifts per person and week').item.json";
+	const isNew = `${week}.concatenated_shift_id.split(" ").includes($json.id)`;
 	const message = (who: string, to: string, kind: string, text: string) => `{ to: ${who} ?? "", employee_id: ${to}, kind: "${kind}", message: "Hi " + (${who} ?? "") + ": " + ${text}, key: ${key(to)}, sent_at: $now.toISO() }`;
 	// Who a change concerns, each with one message: the person on the shift now (given it, or it
 	// moved), and the person it was taken from (given to someone else, made open, or removed).
@@ -645,23 +658,57 @@ function eachPersonTheirWeek(ids: DemoIds, polling: Record<string, unknown>): Ex
 			fields('One line per shift', {
 				employee_id: `={{ ${r}.employee_id }}`,
 				who: `={{ ${r}.employee_name ?? ${r}.employee_id }}`,
-				start: `={{ ${r}.start_time }}`,
-				line: `={{ ${shiftLine(r)} }}`,
+				// The Monday of the shift's week at its location (Luxon's weeks begin on Monday).
+				week_start: `={{ ${AT_LOCATION(`${r}.start_time`, `${r}.location_timezone`)}.startOf("week").toISODate() }}`,
 				shift_id: `={{ ${r}.id }}`,
 				published_at: `={{ ${r}.updated_at }}`,
 			}),
 			tableRows('Not told yet', 'rowNotExists', SHIFTS_TOLD_TABLE, { shift_id: '={{ $json.shift_id }}', published_at: '={{ $json.published_at }}' }),
+			summarize('New shifts per person and week', 'employee_id, who, week_start', [['shift_id', 'concatenate', ' ']]),
+			// The person's whole week as published now: the shifts just published and those published before.
+			node(
+				'Their shifts that week',
+				'n8n-nodes-rostering.rosteringShift',
+				2,
+				0,
+				{
+					returnAll: true,
+					filters: {
+						employeeId: { __rl: true, mode: 'id', value: '={{ $json.employee_id }}' },
+						from: '={{ $json.week_start }}',
+						to: '={{ DateTime.fromISO($json.week_start).plus({ days: 6 }).toISODate() }}',
+					},
+					options: { addNames: true },
+					requestOptions: {},
+				},
+				ids,
+			),
+			conditions('Published, that week', [
+				['={{ $json.status }}', 'equals', 'published', 'string'],
+				[`={{ ${AT_LOCATION('$json.start_time', '$json.location_timezone')}.startOf("week").toISODate() }}`, 'equals', `={{ ${week}.week_start }}`, 'string'],
+			]),
+			fields('Each shift of the week', {
+				employee_id: `={{ ${week}.employee_id }}`,
+				who: `={{ ${week}.who }}`,
+				new_shifts: `={{ ${week}.concatenated_shift_id }}`,
+				start: ['={{ DateTime.fromISO($json.start_time).toMillis() }}', 'number'],
+				line: `={{ ${shiftLine('$json')} }}`,
+				// What is new marked, when the week holds shifts told before.
+				marked: `={{ ${shiftLine('$json')} + (${isNew} ? " (new)" : "") }}`,
+				is_new: [`={{ ${isNew} ? 1 : 0 }}`, 'number'],
+			}),
 			node('In time order', 'n8n-nodes-base.sort', 1, 0, { sortFieldsUi: { sortField: [{ fieldName: 'start' }] }, options: {} }),
-			summarize('One message per person', 'employee_id, who', [
+			summarize('One message per person', 'employee_id, who, new_shifts', [
 				['line', 'concatenate', '\n'],
-				['shift_id', 'concatenate', ' '],
+				['marked', 'concatenate', '\n'],
+				['is_new', 'min'],
 			]),
 			fields('Their week', {
 				to: '={{ $json.who }}',
 				employee_id: '={{ $json.employee_id }}',
 				kind: 'week',
-				message: '={{ "Hi " + $json.who + ", your shifts, published:\\n" + $json.concatenated_line }}',
-				key: '={{ "week: " + $json.concatenated_shift_id }}',
+				message: '={{ "Hi " + $json.who + ", your week, published:\\n" + ($json.min_is_new === 1 ? $json.concatenated_line : $json.concatenated_marked) }}',
+				key: '={{ "week: " + $json.new_shifts }}',
 				sent_at: '={{ $now.toISO() }}',
 			}),
 			// Below the message's branch, so that n8n runs it after the message is sent: a run stopped in between tells those shifts again rather than never.
@@ -685,9 +732,13 @@ function eachPersonTheirWeek(ids: DemoIds, polling: Record<string, unknown>): Ex
 			['Published?', 'Published shifts only', 1],
 			['Rostered to someone', 'One line per shift'],
 			['One line per shift', 'Not told yet'],
-			['Not told yet', 'In time order'],
+			['Not told yet', 'New shifts per person and week'],
 			['Not told yet', 'As told'],
 			['As told', 'Record as told'],
+			['New shifts per person and week', 'Their shifts that week'],
+			['Their shifts that week', 'Published, that week'],
+			['Published, that week', 'Each shift of the week'],
+			['Each shift of the week', 'In time order'],
 			['In time order', 'One message per person'],
 			['One message per person', 'Their week'],
 			['Their week', 'Send (stand-in: Messages sent)'],
@@ -699,9 +750,9 @@ function eachPersonTheirWeek(ids: DemoIds, polling: Record<string, unknown>): Ex
 		],
 		[
 			note(
-				"## Each person told their week, and what changes\nPublished, this watches the roster (Rostering Shift Trigger: Published, Assigned, Became Open, Times Changed, Removed). When a manager publishes a week, each rostered person gets **one** message with their shifts (times at the location, position and location by name). When a published shift of theirs later moves, is given to someone else, made open or removed, each person it concerns gets one message saying what changed. Drafts are never told.\n\nThe **Messages sent** data table stands in for the channel: put Slack, SMS or email in place of **Send** (look the person up by `employee_id`: Rostering Employee › Get has their email and phone) and keep the insert beside it as the log of changes told. **Shifts told** keeps each shift told as published (by id and the moment it was published), so a re-run or **Execute workflow** sends nothing twice. Imported from examples/, it needs data tables **Messages sent** (text columns to, employee_id, kind, message, key, sent_at) and **Shifts told** (shift_id, published_at, employee_id, told_at).",
+				"## Each person told their week, and what changes\nPublished, this watches the roster (Rostering Shift Trigger: Published, Assigned, Became Open, Times Changed, Removed). When a manager publishes a week, each rostered person gets **one** message with their week as published (their shifts from Monday to Sunday, at every location, times at the location, position and location by name; what is new marked when some were told before). When a published shift of theirs later moves, is given to someone else, made open or removed, each person it concerns gets one message saying what changed. Drafts are never told.\n\nThe **Messages sent** data table stands in for the channel: put Slack, SMS or email in place of **Send** (look the person up by `employee_id`: Rostering Employee › Get has their email and phone) and keep the insert beside it as the log of changes told. **Shifts told** keeps each shift told as published (by id and the moment it was published), so a re-run or **Execute workflow** sends nothing twice. Imported from examples/, it needs data tables **Messages sent** (text columns to, employee_id, kind, message, key, sent_at) and **Shifts told** (shift_id, published_at, employee_id, told_at).",
 				600,
-				380,
+				420,
 			),
 		],
 	);
@@ -717,7 +768,7 @@ export const LEAVE_AGAINST_ROSTER = 'Leave requests checked against the roster';
  */
 function leaveAgainstRoster(ids: DemoIds, polling: Record<string, unknown>): ExampleWorkflow {
 	const request = "$('When leave is requested').item.json.record";
-	const day = (date: string) => `DateTime.fromISO(${date}).toFormat("ccc d LLL")`;
+	const day = DAY_OF;
 	return graph(
 		LEAVE_AGAINST_ROSTER,
 		true,
@@ -790,9 +841,9 @@ function leaveAgainstRoster(ids: DemoIds, polling: Record<string, unknown>): Exa
 		],
 		[
 			note(
-				"## Leave checked against the roster\nPublished, this looks at each new leave request still waiting for a decision (Rostering Leave Request Trigger: Created), lists the shifts the person is rostered on in those days (Rostering Shift › Get Many by employee and dates) and, for each, who is free to cover it (Rostering Who Can Cover: employed, allowed there, no overlapping shift), in one message for the manager who decides it in the service. A request with no shifts in its days sends nothing.\n\nThe **Messages sent** data table stands in for Slack or email (to the manager) and keeps one message per request. Who Can Cover does not check leave or availability: the candidates are the people free on the roster. Imported from examples/, it needs a data table **Messages sent** with text columns to, employee_id, kind, message, key, sent_at.",
+				"## Leave checked against the roster\nPublished, this looks at each new leave request still waiting for a decision (Rostering Leave Request Trigger: Created), lists the shifts the person is rostered on in those days (Rostering Shift › Get Many by employee and dates) and, for each, who is free to cover it (Rostering Who Can Cover: employed, allowed there, no overlapping shift), in one message for the manager who decides it in the service. A request with no shifts in its days sends nothing.\n\nRequests come from people in the service's app; in the demo, ask for one on the sandbox's **manager's page** (http://127.0.0.1:4010/, Leave requests › **Ask for leave**): within a minute the message is in **Messages sent**.\n\nThe **Messages sent** data table stands in for Slack or email (to the manager) and keeps one message per request. Who Can Cover does not check leave or availability: the candidates are the people free on the roster. Imported from examples/, it needs a data table **Messages sent** with text columns to, employee_id, kind, message, key, sent_at.",
 				600,
-				360,
+				440,
 			),
 		],
 	);
@@ -805,7 +856,7 @@ export const LABOUR_AGAINST_SALES = 'Labour against sales, each morning';
  * Each location's labour cost per day (Rostering Labour Cost: actual from timesheets, rostered where
  * nothing was worked) against the day's sales from the till's export (a Data Table standing in),
  * for the last seven days: a message for a day whose labour passes the percentage Settings sets,
- * once per location and day, and the week's summary per location as an HTML table, once per week.
+ * once per location and day, and the week's summary, a line per location, once per week.
  */
 function labourAgainstSales(ids: DemoIds): ExampleWorkflow {
 	const settings = "$('Settings').first().json";
@@ -842,7 +893,7 @@ function labourAgainstSales(ids: DemoIds): ExampleWorkflow {
 				to: 'Manager',
 				employee_id: '',
 				kind: 'labour_over',
-				message: `={{ "Labour at " + $json.location + " on " + DateTime.fromISO($json.date).toFormat("ccc d LLL") + " was " + $json.labour_percent + "% of sales ($" + $json.labour_cost.toFixed(2) + " against $" + $json.sales.toFixed(2) + "), over " + ${settings}.labour_limit_percent + "%" }}`,
+				message: `={{ "Labour at " + $json.location + " on " + ${DAY_OF('$json.date')} + " was " + $json.labour_percent + "% of sales ($" + $json.labour_cost.toFixed(2) + " against $" + $json.sales.toFixed(2) + "), over " + ${settings}.labour_limit_percent + "%" }}`,
 				key: '={{ "labour: " + $json.location_id + " " + $json.date }}',
 				sent_at: '={{ $now.toISO() }}',
 			}),
@@ -850,18 +901,16 @@ function labourAgainstSales(ids: DemoIds): ExampleWorkflow {
 				['labour_cost', 'sum'],
 				['sales', 'sum'],
 			]),
-			fields('Summary row', {
-				Location: '={{ $json.location }}',
-				Labour: '={{ "$" + $json.sum_labour_cost.toFixed(2) }}',
-				Sales: '={{ "$" + $json.sum_sales.toFixed(2) }}',
-				'Labour %': '={{ $json.sum_sales > 0 ? (Math.round($json.sum_labour_cost / $json.sum_sales * 1000) / 10) + "%" : "no sales" }}',
+			// A line a person reads where the message lands (a chat, an SMS, a table cell): no markup.
+			fields('Summary line', {
+				line: '={{ $json.location + ": labour $" + $json.sum_labour_cost.toFixed(2) + " against sales $" + $json.sum_sales.toFixed(2) + ", " + ($json.sum_sales > 0 ? (Math.round($json.sum_labour_cost / $json.sum_sales * 1000) / 10) + "%" : "no sales") }}',
 			}),
-			node('As a table', 'n8n-nodes-base.html', 1.2, 0, { operation: 'convertToHtmlTable', options: {} }),
+			summarize('All locations', '', [['line', 'concatenate', '\n']]),
 			fields('The weekly summary', {
 				to: 'Manager',
 				employee_id: '',
 				kind: 'labour_week',
-				message: `={{ "Labour against sales, " + ${settings}.from + " to " + ${settings}.to + " (limit " + ${settings}.labour_limit_percent + "%):\\n" + $json.table }}`,
+				message: `={{ "Labour against sales, " + ${DAY_OF(`${settings}.from`)} + " to " + ${DAY_OF(`${settings}.to`)} + " (limit " + ${settings}.labour_limit_percent + "%):\\n" + $json.concatenated_line }}`,
 				key: `={{ "labour week: " + ${settings}.from + " to " + ${settings}.to }}`,
 				sent_at: '={{ $now.toISO() }}',
 			}),
@@ -879,16 +928,16 @@ function labourAgainstSales(ids: DemoIds): ExampleWorkflow {
 			['Labour %', 'Over the limit'],
 			['Labour %', 'Per location'],
 			['Over the limit', 'The alert'],
-			['Per location', 'Summary row'],
-			['Summary row', 'As a table'],
-			['As a table', 'The weekly summary'],
+			['Per location', 'Summary line'],
+			['Summary line', 'All locations'],
+			['All locations', 'The weekly summary'],
 			['The alert', 'Not sent yet'],
 			['The weekly summary', 'Not sent yet'],
 			['Not sent yet', 'Send (stand-in: Messages sent)'],
 		],
 		[
 			note(
-				"## Labour against sales\nEach morning (once published; **Execute workflow** to see it now): each location's labour cost per day for the last seven days (Rostering Labour Cost with names: actual cost from timesheets, rostered cost for a day nobody worked yet) against the day's sales in the **Till sales (stand-in)** data table (date, location by name, sales), which stands in for the till's export. A day over **Settings › labour_limit_percent** (30) gets a message, once; the week's summary per location comes as an HTML table.\n\nMessages go to the **Messages sent** data table: put Slack or Email there (the HTML table reads well in an email). Days without a sales row are not checked. Needs pay:read (costs) with roster:read and timesheets:read. Imported from examples/, it needs the two data tables (the note of each lists its columns: sales date, location, sales; messages to, employee_id, kind, message, key, sent_at).",
+				"## Labour against sales\nEach morning (once published; **Execute workflow** to see it now): each location's labour cost per day for the last seven days (Rostering Labour Cost with names: actual cost from timesheets, rostered cost for a day nobody worked yet) against the day's sales in the **Till sales (stand-in)** data table (date, location by name, sales), which stands in for the till's export. A day over **Settings › labour_limit_percent** (30) gets a message, once; the week's summary comes as one line per location (labour, sales, %).\n\nMessages go to the **Messages sent** data table: put Slack, SMS or Email there (for an email table, n8n's HTML node › Convert to HTML Table on the lines' items). Days without a sales row are not checked. Needs pay:read (costs) with roster:read and timesheets:read. Imported from examples/, it needs the two data tables (the note of each lists its columns: sales date, location, sales; messages to, employee_id, kind, message, key, sent_at).",
 				600,
 				360,
 			),
@@ -900,30 +949,47 @@ function labourAgainstSales(ids: DemoIds): ExampleWorkflow {
 /** The open-shift example (test/e2e/demo.test.ts checks it by this name). */
 export const OPEN_SHIFT_FILLED_ONCE = 'An open shift filled, once';
 
-/** The path of the example's accept link: <n8n>/webhook/accept-open-shift?shift=<id>&employee=<id>. */
+/** The path of the example's accept link: <n8n>/webhook/accept-open-shift?shift=<id>&employee=<id>&sig=<HMAC>. */
 export const ACCEPT_PATH = 'accept-open-shift';
 
+/** The name of the Crypto credential whose Hmac Secret signs the accept links. */
+export const LINK_SECRET = 'Open-shift link secret';
+
+/** Crypto 2 › Hmac (SHA-256, hex) of `value` into `into`, with the secret of the Crypto credential given. */
+function hmac(name: string, value: string, into: string, secret: { id: string; name: string }): Node {
+	return { ...node(name, 'n8n-nodes-base.crypto', 2, 0, { action: 'hmac', value, dataPropertyName: into }), credentials: { crypto: secret } };
+}
+
 /**
- * A shift made open (the Shift trigger's Became Open): each person Who Can Cover lists is offered
- * it, once, with a link of their own; the link (a Webhook, answered on the page) gives the shift
- * to the first who accepts (Rostering Shift v2 › Assign If Open) and tells anyone later that it
- * has gone; a person's open-shift request, as it arrives, is an acceptance too. Each answer is
- * sent once per person and shift (Messages sent by key), so a second click sends nothing more.
+ * A shift made open (the Shift trigger's Became Open): each person Who Can Cover lists, but the
+ * person just taken off it, is offered it, once, with a link of their own, signed (an HMAC of the
+ * shift and the person, with the secret of a Crypto credential); the link (a Webhook, answered on
+ * the page) gives the shift to the first who accepts (Rostering Shift v2 › Assign If Open) and
+ * tells anyone later that it has gone; a link not signed for that shift and person changes nothing
+ * and is refused. A person's open-shift request, as it arrives, is an acceptance too (the service
+ * knows who sent it). Each answer is sent once per person and shift (Messages sent by key), to the
+ * person by name, so a second click sends nothing more.
  */
 function openShiftFilledOnce(ids: DemoIds, polling: Record<string, unknown>): ExampleWorkflow {
 	const open = "$('When a shift becomes open').item.json.record";
+	const secret = ids.linkSecret ?? { id: '', name: LINK_SECRET };
 	// The accept link: n8n's own address, from the one it gives this execution for resuming (its
 	// webhook base), so that it needs no setting; n8n's production webhooks are under /webhook/.
-	const link = `$execution.resumeUrl.replace(/\\/webhook-waiting\\/.*$/, "") + "/webhook/${ACCEPT_PATH}?shift=" + ${open}.id + "&employee=" + $json.employee_id`;
-	const shift = '$json.shift';
+	const link = `$execution.resumeUrl.replace(/\\/webhook-waiting\\/.*$/, "") + "/webhook/${ACCEPT_PATH}?shift=" + ${open}.id + "&employee=" + $json.employee_id + "&sig=" + $json.signature`;
+	// What Assign If Open answered for the person (the item after it is their employee record).
+	const assigned = "$('Assign if still open').item.json";
+	const shift = `${assigned}.shift`;
 	const when = `${LOCAL_TIME(`${shift}.start_time`)} + "–" + ${LOCAL_TIME(`${shift}.end_time`, 'HH:mm')}`;
-	const yours = `$json.outcome === "assigned" || $json.outcome === "already_theirs"`;
+	const yours = `${assigned}.outcome === "assigned" || ${assigned}.outcome === "already_theirs"`;
 	const workflow = graph(
 		OPEN_SHIFT_FILLED_ONCE,
 		true,
 		[
 			node('When a shift becomes open', 'n8n-nodes-rostering.rosteringShiftTrigger', 1, 0, { ...polling, events: ['became_open'], filters: {}, options: { addNames: true } }, ids),
 			node('Who can cover', 'n8n-nodes-rostering.rosteringShiftCover', 1, 0, { shiftId: { __rl: true, mode: 'id', value: '={{ $json.record.id }}' }, returnAll: true, options: {}, requestOptions: {} }, ids),
+			// The service lists the person just taken off the shift as free for it: they are not offered it back.
+			condition('Not the person taken off', 'filter', '={{ $json.employee_id }}', 'notEquals', "={{ $('When a shift becomes open').item.json.changes.employee_id?.from ?? \"\" }}"),
+			hmac('Sign the link', `={{ ${open}.id + ":" + $json.employee_id }}`, 'signature', secret),
 			fields('The offer', {
 				to: '={{ $json.first_name + " " + $json.last_name }}',
 				employee_id: '={{ $json.employee_id }}',
@@ -934,6 +1000,13 @@ function openShiftFilledOnce(ids: DemoIds, polling: Record<string, unknown>): Ex
 				sent_at: '={{ $now.toISO() }}',
 			}),
 			node('Accept link clicked', 'n8n-nodes-base.webhook', 2.1, 0, { path: ACCEPT_PATH, responseMode: 'responseNode', options: {} }),
+			hmac('Sign what the link asks', '={{ ($json.query.shift ?? "") + ":" + ($json.query.employee ?? "") }}', 'expected', secret),
+			condition('Signed for this shift and person?', 'if', '={{ $json.query.sig ?? "" }}', 'equals', '={{ $json.expected }}'),
+			node('Refuse the link', 'n8n-nodes-base.respondToWebhook', 1.5, 0, {
+				respondWith: 'text',
+				responseBody: 'This link is not valid: it was not sent to you for this shift, so nothing was changed. Ask your manager for a new offer.',
+				options: { responseCode: 403 },
+			}),
 			node('When someone requests an open shift', 'n8n-nodes-rostering.rosteringOpenShiftRequestTrigger', 1, 0, { ...polling, events: ['created'], filters: {}, options: {} }, ids),
 			fields('Who accepts which shift', {
 				shift_id: '={{ $json.query ? $json.query.shift : $json.record.shift_id }}',
@@ -948,14 +1021,16 @@ function openShiftFilledOnce(ids: DemoIds, polling: Record<string, unknown>): Ex
 				{ operation: 'assignIfOpen', shiftId: { __rl: true, mode: 'id', value: '={{ $json.shift_id }}' }, employeeId: { __rl: true, mode: 'id', value: '={{ $json.employee_id }}' }, options: { addNames: true }, requestOptions: {} },
 				ids,
 			),
+			// Their name for the answer (the shift's names say who has it, which is someone else when it has gone).
+			node('Who accepted', 'n8n-nodes-rostering.rosteringEmployee', 1, 0, { operation: 'get', employeeId: { __rl: true, mode: 'id', value: '={{ $json.employee_id }}' }, options: {}, requestOptions: {} }, ids),
 			fields('The answer', {
-				to: '={{ $json.employee_id }}',
-				employee_id: '={{ $json.employee_id }}',
+				to: '={{ ($json.preferred_name || $json.first_name) + " " + $json.last_name }}',
+				employee_id: `={{ ${assigned}.employee_id }}`,
 				kind: `={{ ${yours} ? "open_shift_yours" : "open_shift_gone" }}`,
 				// Taken, started, deleted, or refused for this person (a clash): the node's own words for the last three.
-				message: `={{ ${yours} ? "It's yours: the shift " + ${when} + " is now yours. Your manager publishes the roster for it to show there." : $json.outcome === "taken" ? "Sorry, the shift " + ${when} + " has gone: someone accepted it first." : "Sorry, the shift " + ${when} + " cannot be yours. " + $json.message }}`,
+				message: `={{ ${yours} ? "It's yours: the shift " + ${when} + " is now yours. Your manager publishes the roster for it to show there." : ${assigned}.outcome === "taken" ? "Sorry, the shift " + ${when} + " has gone: someone accepted it first." : "Sorry, the shift " + ${when} + " cannot be yours. " + ${assigned}.message }}`,
 				// One answer per person and shift: the first stands, a second click sends nothing more.
-				key: '={{ "open shift: " + $json.shift_id + " " + $json.employee_id }}',
+				key: `={{ "open shift: " + ${assigned}.shift_id + " " + ${assigned}.employee_id }}`,
 				sent_at: '={{ $now.toISO() }}',
 			}),
 			notSentYet('Not sent yet', '={{ $json.key }}'),
@@ -965,12 +1040,18 @@ function openShiftFilledOnce(ids: DemoIds, polling: Record<string, unknown>): Ex
 		],
 		[
 			['When a shift becomes open', 'Who can cover'],
-			['Who can cover', 'The offer'],
+			['Who can cover', 'Not the person taken off'],
+			['Not the person taken off', 'Sign the link'],
+			['Sign the link', 'The offer'],
 			['The offer', 'Not sent yet'],
-			['Accept link clicked', 'Who accepts which shift'],
+			['Accept link clicked', 'Sign what the link asks'],
+			['Sign what the link asks', 'Signed for this shift and person?'],
+			['Signed for this shift and person?', 'Who accepts which shift', 0],
+			['Signed for this shift and person?', 'Refuse the link', 1],
 			['When someone requests an open shift', 'Who accepts which shift'],
 			['Who accepts which shift', 'Assign if still open'],
-			['Assign if still open', 'The answer'],
+			['Assign if still open', 'Who accepted'],
+			['Who accepted', 'The answer'],
 			// The message first (above), then the page: what the page says is in the table by then.
 			['The answer', 'Not sent yet'],
 			['The answer', 'Clicked a link?'],
@@ -979,9 +1060,9 @@ function openShiftFilledOnce(ids: DemoIds, polling: Record<string, unknown>): Ex
 		],
 		[
 			note(
-				"## An open shift filled, once\nPublished, this watches for a shift made open (Rostering Shift Trigger: Became Open) and offers it to each person **Who Can Cover** lists, once, each with their own **accept link** (this workflow's webhook, `/webhook/accept-open-shift?shift=…&employee=…`). The first to accept gets it (Rostering Shift › **Assign If Open**); anyone accepting later is told it has gone, on the page and as a message; a second click sends nothing more. A person's **open-shift request** (Open Shift Request Trigger: Created) counts as accepting.\n\nThe **Messages sent** data table stands in for the channel (text columns to, employee_id, kind, message, key, sent_at). For **Slack**, send the offer with an Accept button whose URL is the link; for **SMS** (Twilio) or **email**, put the link in the text (Rostering Employee › Get has the phone and email). Assigning a published shift makes it a **draft again** in the service: the manager republishes. The API has no conditional change: another app could take the shift between the read and the change; in this n8n, acceptances of one shift take turns. The links are not signed: anyone who knows a shift's and a person's ids could accept for that person, so for real use sign them (n8n's Crypto node, an HMAC of shift and employee with a secret, checked before Assign If Open).",
+				"## An open shift filled, once\nPublished, this watches for a shift made open (Rostering Shift Trigger: Became Open) and offers it to each person **Who Can Cover** lists (not the person just taken off it), once, each with their own **accept link** (this workflow's webhook, `/webhook/accept-open-shift?shift=…&employee=…&sig=…`). The first to accept gets it (Rostering Shift › **Assign If Open**); anyone accepting later is told it has gone, on the page and as a message, by name; a second click sends nothing more. A person's **open-shift request** (Open Shift Request Trigger: Created) counts as accepting.\n\n**The links are signed**: `sig` is an HMAC of the shift and the person made with the **Hmac Secret** of the Crypto credential **Open-shift link secret** (Overview → Credentials; set a long random text, and keep it secret). A link not signed for that shift and person (another person's id put in, no signature) changes nothing and is refused. Changing the secret makes the links already sent invalid.\n\nThe **Messages sent** data table stands in for the channel (text columns to, employee_id, kind, message, key, sent_at). For **Slack**, send the offer with an Accept button whose URL is the link; for **SMS** (Twilio) or **email**, put the link in the text (Rostering Employee › Get has the phone and email). Assigning a published shift makes it a **draft again** in the service: the manager republishes. The API has no conditional change: another app could take the shift between the read and the change; in this n8n, acceptances of one shift take turns.",
 				640,
-				400,
+				460,
 			),
 		],
 	);
@@ -989,16 +1070,22 @@ function openShiftFilledOnce(ids: DemoIds, polling: Record<string, unknown>): Ex
 	const at: Record<string, [number, number]> = {
 		'When a shift becomes open': [0, 0],
 		'Who can cover': [1, 0],
-		'The offer': [2, 0],
+		'Not the person taken off': [2, 0],
+		'Sign the link': [3, 0],
+		'The offer': [4, 0],
 		'Accept link clicked': [0, 1],
-		'When someone requests an open shift': [0, 2],
-		'Who accepts which shift': [1, 1],
-		'Assign if still open': [2, 1],
-		'The answer': [3, 1],
-		'Not sent yet': [4, 0],
-		'Send (stand-in: Messages sent)': [5, 0],
-		'Clicked a link?': [4, 2],
-		'Answer on the page': [5, 2],
+		'Sign what the link asks': [1, 1],
+		'Signed for this shift and person?': [2, 1],
+		'Refuse the link': [3, 2],
+		'When someone requests an open shift': [0, 3],
+		'Who accepts which shift': [3, 1],
+		'Assign if still open': [4, 1],
+		'Who accepted': [5, 1],
+		'The answer': [6, 1],
+		'Not sent yet': [7, 0],
+		'Send (stand-in: Messages sent)': [8, 0],
+		'Clicked a link?': [7, 2],
+		'Answer on the page': [8, 2],
 	};
 	for (const step of workflow.nodes) {
 		if (at[step.name]) step.position = [at[step.name][0] * COLUMN, at[step.name][1] * ROW];

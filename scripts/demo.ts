@@ -13,13 +13,14 @@
  * `startDemo()` does all of it and returns handles, so test/e2e/demo.test.ts checks the same demo
  * a newcomer gets.
  */
+import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
 import { startSandbox, type Sandbox, type SandboxState } from '../sandbox';
-import { createN8n, ensureRuntime, startServer, type N8nInstance, type N8nServer } from '../test/e2e/n8n';
+import { createN8n, ensureRuntime, runtimeDir, startServer, type N8nInstance, type N8nServer } from '../test/e2e/n8n';
 import { connectThroughOAuth } from '../test/e2e/oauth';
-import { exampleWorkflows, DEMO_TABLES, nextMondayAt, TILL_SALES_TABLE } from '../demo/workflows';
+import { exampleWorkflows, DEMO_TABLES, LINK_SECRET, nextMondayAt, TILL_SALES_TABLE } from '../demo/workflows';
 
 export const DEMO_OWNER = { email: 'demo@rostering.test', firstName: 'Demo', lastName: 'Owner', password: 'Demo-rostering-1' };
 
@@ -91,7 +92,9 @@ async function tillSales(sandbox: Sandbox): Promise<Array<Record<string, string>
 
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
 	const log = options.log ?? (() => {});
-	log('Preparing n8n (the first time installs n8n 2.40.7 and Node 24: several minutes)...');
+	// The marker scripts/n8n-runtime.sh writes once n8n and its template are ready: only a first start installs.
+	const ready = fs.existsSync(path.join(runtimeDir(), 'template', '.ready'));
+	log(ready ? 'Preparing n8n...' : 'Installing n8n 2.40.7 and Node 24 (the first time only: several minutes)...');
 	await ensureRuntime();
 	log('Starting the sandbox...');
 	const keepIn = options.keepIn && path.resolve(options.keepIn);
@@ -152,6 +155,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
 			credential = { id: connected.credentialId, name };
 		}
 
+		// The secret the open-shift example signs its accept links with: n8n's Crypto credential, a random Hmac Secret made once.
+		const credentials = n8nKept ? await server.rest<Array<{ id: string; name: string; type: string }>>('GET', '/rest/credentials') : [];
+		const keptSecret = credentials.find((c) => c.type === 'crypto' && c.name === LINK_SECRET);
+		const linkSecret = keptSecret
+			? { id: keptSecret.id, name: LINK_SECRET }
+			: { id: (await server.rest<{ id: string }>('POST', '/rest/credentials', { name: LINK_SECRET, type: 'crypto', data: { hmacSecret: randomBytes(32).toString('hex') } })).id, name: LINK_SECRET };
+
 		const project = await server.rest<{ id: string }>('GET', '/rest/projects/personal');
 		const tables = n8nKept ? (await server.rest<{ data: Array<{ name: string }> }>('GET', `/rest/projects/${project.id}/data-tables`)).data.map((t) => t.name) : [];
 		for (const table of DEMO_TABLES.filter((t) => !tables.includes(t.name))) {
@@ -163,6 +173,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
 		const position = sandbox.store.positions.find((p) => p.location_id === location.id && p.active && !p.archived)!;
 		const examples = exampleWorkflows({
 			credential,
+			linkSecret,
 			locationId: String(location.id),
 			positionId: String(position.id),
 			nextMonday: nextMondayAt(String(location.timezone), sandbox.clock.now()),

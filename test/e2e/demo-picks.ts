@@ -55,9 +55,10 @@ export function managersDayShift(seed: SeedView, location: Location, week: DateT
 /**
  * The week a manager publishes in "each person told their week": at a location other than the
  * manager's day's, a roster whose drafts all start from tomorrow to 25 days on (what the trigger
- * learned), with three people or more on them; the earliest.
+ * learned), with three people or more on them, one of them on two or more (`twiceRostered`: their
+ * drafts' ids, one of which the test publishes first); the earliest.
  */
-export function weekToPublish(seed: SeedView): { rosterId: string; locationId: string; weekStart: string; drafts: Shift[] } | undefined {
+export function weekToPublish(seed: SeedView): { rosterId: string; locationId: string; weekStart: string; drafts: Shift[]; twiceRostered: string[] } | undefined {
 	const { t, now } = seed;
 	const manager = managersDayLocation(seed).id;
 	const locations = activeLocations(seed).filter((l) => l.id !== manager);
@@ -66,8 +67,17 @@ export function weekToPublish(seed: SeedView): { rosterId: string; locationId: s
 		.map((roster) => ({ roster, drafts: [...t.shifts.values()].filter((s) => s.roster_id === roster.id && !s.archived && s.status !== 'published') }))
 		.filter(({ drafts }) => drafts.length > 0 && drafts.every((s) => s.start_time > now + DAY && s.start_time < now + 25 * DAY))
 		.filter(({ drafts }) => new Set(drafts.map((s) => s.employee_id).filter(Boolean)).size >= 3)
+		.map((found) => ({ ...found, twiceRostered: twiceRostered(found.drafts) }))
+		.filter(({ twiceRostered }) => twiceRostered.length >= 2)
 		.sort((a, b) => a.roster.week_start_date.localeCompare(b.roster.week_start_date))[0];
-	return week && { rosterId: week.roster.id, locationId: week.roster.location_id, weekStart: week.roster.week_start_date, drafts: week.drafts };
+	return week && { rosterId: week.roster.id, locationId: week.roster.location_id, weekStart: week.roster.week_start_date, drafts: week.drafts, twiceRostered: week.twiceRostered };
+}
+
+/** The ids of the shifts of the first person (by id) on two or more of `shifts`, or none. */
+function twiceRostered(shifts: Shift[]): string[] {
+	const byPerson = new Map<string, string[]>();
+	for (const s of shifts) if (s.employee_id) byPerson.set(s.employee_id, [...(byPerson.get(s.employee_id) ?? []), s.id]);
+	return [...byPerson.entries()].filter(([, ids]) => ids.length >= 2).sort(([a], [b]) => a.localeCompare(b))[0]?.[1] ?? [];
 }
 
 /**

@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { importableWorkflows } from '../../demo/importable';
+import { LINK_SECRET } from '../../demo/workflows';
 
 const folder = path.join(__dirname, '..', '..', 'examples');
 
@@ -21,7 +22,8 @@ describe('examples/ (the ready workflows to import)', () => {
 		const workflow = JSON.parse(files[file]) as { nodes: Array<{ type: string; credentials?: Record<string, { id: string; name: string }> }> };
 		for (const node of workflow.nodes) {
 			expect(node.type).toMatch(/^(n8n-nodes-base|n8n-nodes-rostering)\./);
-			for (const credential of Object.values(node.credentials ?? {})) expect(credential).toEqual({ id: '', name: 'Rostering account' });
+			// The Rostering credential, and the Crypto one the open-shift links are signed with, each for the person to choose.
+			for (const [type, credential] of Object.entries(node.credentials ?? {})) expect({ type, credential }).toEqual(type === 'crypto' ? { type, credential: { id: '', name: LINK_SECRET } } : { type, credential: { id: '', name: 'Rostering account' } });
 		}
 	});
 });
