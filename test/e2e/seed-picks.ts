@@ -334,13 +334,28 @@ export async function provokeEvents(sb: Sandbox, api: ShiftsApi['api'], posted: 
 }
 
 /**
- * No Clock-In: a shift at `place` starting at the next whole minute two minutes on, four hours long,
- * for someone free then (nobody clocks in).
+ * No Clock-In: a shift starting at the next whole minute two minutes on, an hour long (the event
+ * needs only its start), for someone free then (nobody clocks in): at `place`, else (everyone who
+ * may work there busy, as on a Sunday afternoon at 2027-06-06T03:00Z) at the first other active
+ * location and position of the main business where someone is.
  */
 export async function shiftNobodyClocksInFor(sb: Sandbox, api: ShiftsApi['api'], place: Place) {
 	const startAt = Math.ceil((serviceNow(sb) + 2 * MINUTE) / MINUTE) * MINUTE;
-	const worker = shiftsApi(sb).freeEmployee(place.location_id, place.position_id, startAt, startAt + 4 * HOUR);
-	const shift = await api('POST', '/shifts', { ...place, employee_id: worker.id, start_time: iso(startAt), end_time: iso(startAt + 4 * HOUR) });
+	const { freeEmployee } = shiftsApi(sb);
+	const others = sb.store.positions
+		.filter((p) => p.active && !p.archived && sb.store.locations.some((l) => l.id === p.location_id && !l.archived && l.business_id === sb.store.mainBusinessId))
+		.map((p) => ({ location_id: String(p.location_id), position_id: String(p.id) }));
+	const found = [place, ...others]
+		.map((at) => {
+			try {
+				return { at, worker: freeEmployee(at.location_id, at.position_id, startAt, startAt + HOUR) };
+			} catch {
+				return undefined;
+			}
+		})
+		.find((pick) => pick !== undefined);
+	const { at, worker } = must(found, 'someone free for a shift starting two minutes on, at any location');
+	const shift = await api('POST', '/shifts', { ...at, employee_id: worker.id, start_time: iso(startAt), end_time: iso(startAt + HOUR) });
 	return { shift, worker };
 }
 
