@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startDemo, type Demo } from '../../scripts/demo';
-import { MANAGER_ALERTS } from '../../demo/workflows';
+import { LINK_SECRET, MANAGER_ALERTS } from '../../demo/workflows';
 import { assertBuilt, freePort } from './n8n';
 
 jest.setTimeout(10 * 60_000);
@@ -50,8 +50,14 @@ test('stopped and started again on the same folder: the workflows (each example 
 	await first.stop();
 	demo = undefined;
 
-	demo = await startDemo({ ...ports, keepIn });
+	const said: string[] = [];
+	demo = await startDemo({ ...ports, keepIn, log: (line) => said.push(line) });
 	const second = demo;
+	// n8n is installed already: a restart does not say it installs it (the first start does, once).
+	expect(said[0]).toBe('Preparing n8n...');
+	// The open-shift links' secret kept, not made again (links already sent stay valid).
+	const crypto = (await second.server.rest<Array<{ id: string; name: string; type: string }>>('GET', '/rest/credentials')).filter((c) => c.type === 'crypto');
+	expect(crypto.map((c) => c.name)).toEqual([LINK_SECRET]);
 	// Each example once, the same workflow as before; the person's own is there too.
 	const listed = await second.server.rest<Array<{ id: string; name: string }> | { data: Array<{ id: string; name: string }> }>('GET', '/rest/workflows');
 	const names = (Array.isArray(listed) ? listed : listed.data).map((w) => w.name).sort();

@@ -67,7 +67,8 @@ it("with Add Names, the shift it answers with carries the person's, position's a
 	const expected = { location_name: location.name, location_timezone: location.timezone, position_name: t().positions.get(shift.position_id)!.name, employee_id: first, employee_name: `${person.preferred_name || person.first_name} ${person.last_name}` };
 	// Assigned (the shift as changed), then taken (the shift as read): both named.
 	expect((await run(first)).shift).toMatchObject({ id: shiftId, ...expected, start_time: expect.stringMatching(/Z$/) });
-	expect(await run(second)).toMatchObject({ outcome: 'taken', shift: { id: shiftId, ...expected } });
+	// Taken: who has it by name, as Add Names gives it (without, by id: the tests below).
+	expect(await run(second)).toMatchObject({ outcome: 'taken', message: `Not assigned: the shift is no longer open (it is assigned to ${expected.employee_name})`, shift: { id: shiftId, ...expected } });
 	f.sandbox.setReadings({ recordTimes: 'location' });
 });
 

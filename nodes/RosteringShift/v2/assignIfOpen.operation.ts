@@ -86,7 +86,12 @@ const assignIfOpen: Sender = async function (this: IExecutePaginationFunctions, 
 	// Options › Add Names: the shift answered with gets its names and its location's time zone, as Get gives them.
 	const named = async (shift: IDataObject) =>
 		this.getNodeParameter('options.addNames', false) === true ? (await addNames(this, [shift], { ...common, maxRateLimitWaitSeconds }))[0] : shift;
-	const item = async (json: IDataObject & { shift: IDataObject }) => [{ json: { shift_id: shiftId, employee_id: employeeId, ...json, shift: await named(json.shift) }, pairedItem: { item: itemIndex } }];
+	const item = async (json: IDataObject & { shift: IDataObject }) => {
+		const shift = await named(json.shift);
+		// Taken: who has it, by name when Add Names gave one (a person is named, not shown as an id).
+		const message = json.outcome === 'taken' && typeof shift.employee_name === 'string' ? `Not assigned: the shift is no longer open (it is assigned to ${shift.employee_name})` : json.message;
+		return [{ json: { shift_id: shiftId, employee_id: employeeId, ...json, message, shift }, pairedItem: { item: itemIndex } }];
+	};
 	return await oneAtATime(`${connectionKey(this, CREDENTIAL_TYPE)}|${shiftId}`, async () => {
 		const shift = await send(this, { method: 'GET', url, ...common }, { subject: subjectOf('shift', 'get', shiftId), retrySafe: true, maxRateLimitWaitSeconds });
 		const readAt = Date.now();
