@@ -606,13 +606,15 @@ const choosesAttendance = (events: string[]) => Object.values(ATTENDANCE_EVENTS)
  */
 async function recentAttendance(
 	ctx: IPollFunctions,
-	changedSince: (from: number) => Promise<IDataObject[]>,
+	changedSince: (from: number, onServiceTime?: (ms: number | undefined) => void) => Promise<IDataObject[]>,
 	settings: AttendanceSettings,
 	query: IDataObject,
 	maxRateLimitWaitSeconds: number,
 ): Promise<TriggerItem[]> {
-	const now = Date.now();
-	const records = await changedSince(now - 7 * DAY);
+	// What is due is judged at the service's time, as a poll judges it (No Clock-In's test event too).
+	let serviceTime: number | undefined;
+	const records = await changedSince(Date.now() - 7 * DAY, (at) => (serviceTime = at));
+	const now = serviceTime ?? Date.now();
 	const memory = emptyMemory(KEPT_FIELDS.timesheet ?? []);
 	for (const record of records) remember(memory, record, changedAt(record));
 	const changes: Change[] = records.map((record) => ({ event: 'created', record, at: changedAt(record), before: null }));

@@ -291,6 +291,19 @@ describe('Timesheet trigger: attendance and compliance events', () => {
 		await expect(off.activate()).rejects.toThrow('The attendance events need Options › Say What Changed');
 	});
 
+	it("Fetch Test Event for Still Clocked In judges what is due at the service's time, as a poll does (not n8n's clock)", async () => {
+		const { location, position, person, start, end } = await shiftSoon('2031-09-11');
+		at(start);
+		const sheet = await timesheet({ location, position }, person, start);
+		// The service's clock an hour past the shift's end; n8n's clock years before it.
+		at(end + HOUR);
+		const h = timesheetTrigger({ events: ['still_clocked_in'], filters: { locationId: byId(location.id) } });
+		const items = (await h.poll('manual')) as Item[];
+		expect(told(items)).toEqual([`still_clocked_in ${String(sheet.id)}`]);
+		expect(items[0]).toMatchObject({ minutes_past_shift_end: 60, minutes_past_due: 30 });
+		expect(h.persisted).toEqual({});
+	});
+
 	it('Fetch Test Event with two attendance events chosen: the latest item of each (issue 46), not only the latest of all', async () => {
 		const monday = await shiftSoon('2031-09-15');
 		const { location, position, person } = monday;

@@ -42,7 +42,8 @@ interface PollStart {
 interface TestStart {
 	query: IDataObject;
 	maxRateLimitWaitSeconds: number;
-	changedSince: (from: number) => Promise<IDataObject[]>;
+	/** `onServiceTime`: the service's clock, from its answer's Date header (what is due is judged by it, as a poll does). */
+	changedSince: (from: number, onServiceTime?: (ms: number | undefined) => void) => Promise<IDataObject[]>;
 }
 
 /** What the shared poll found: the state after the changes were taken (its memory holds the records as listed), the changes, and the service's time. */
