@@ -6,7 +6,7 @@
  * Over HTTP, with the seed laid around the test anchor (Wednesday 25 November 2026, 12:00 in Sydney).
  */
 import { DateTime } from 'luxon';
-import { ATTENDANCE_DEFAULTS, ATTENDANCE_EVENT_OPTIONS } from '../nodes/RosteringTimesheetTrigger/attendance';
+import { ATTENDANCE_DEFAULTS, ATTENDANCE_EVENT_OPTIONS } from '../nodes/RosteringTimesheetTrigger/attendance-parameters';
 import { RosteringLeaveRequestTrigger } from '../nodes/RosteringLeaveRequestTrigger/RosteringLeaveRequestTrigger.node';
 import { RosteringShiftTrigger } from '../nodes/RosteringShiftTrigger/RosteringShiftTrigger.node';
 import { RosteringTimesheetTrigger } from '../nodes/RosteringTimesheetTrigger/RosteringTimesheetTrigger.node';

@@ -2,7 +2,7 @@
  * The package's trigger events the manager's page names, and the attendance thresholds they use
  * by default. Copied, not imported: the sandbox is the service, and imports nothing from the
  * package (nodes/). manager-page.test.ts checks them against the trigger nodes' own Events options
- * and nodes/RosteringTimesheetTrigger/attendance.ts ATTENDANCE_DEFAULTS, so they cannot drift.
+ * and nodes/RosteringTimesheetTrigger/attendance-parameters.ts ATTENDANCE_DEFAULTS, so they cannot drift.
  */
 export const TRIGGERS = {
 	shift: {
@@ -29,7 +29,7 @@ export const TRIGGERS = {
 	},
 } as const;
 
-/** The Timesheet trigger's attendance thresholds when the user leaves them as they are (nodes/RosteringTimesheetTrigger/attendance.ts). */
+/** The Timesheet trigger's attendance thresholds when the user leaves them as they are (nodes/RosteringTimesheetTrigger/attendance-parameters.ts). */
 export const ATTENDANCE = {
 	lateMinutes: 5,
 	openAfterShiftMinutes: 30,

@@ -9,7 +9,7 @@ import { ATTENDANCE } from './attendance';
 /**
  * Starts a workflow on changes to timesheets; paired with Rostering Timesheet in n8n's nodes panel by
  * its name. Its own events, the attendance events (Late Clock-In, Still Clocked In, Break Not Taken,
- * Long Hours), are beside it (attendance.ts, with the shifts they read: shift-reads.ts).
+ * Long Hours), are beside it (attendance.ts and, by role, attendance-*.ts, with the shifts they read: shift-reads.ts).
  */
 export class RosteringTimesheetTrigger implements INodeType {
 	description: INodeTypeDescription = {

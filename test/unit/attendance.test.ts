@@ -1,11 +1,13 @@
 /**
- * The pure parts of the Timesheet trigger's attendance events (nodes/RosteringTimesheetTrigger/attendance.ts):
+ * The pure parts of the Timesheet trigger's attendance events (nodes/RosteringTimesheetTrigger/attendance-*.ts, timesheet-times.ts):
  * the form's defaults, a timesheet's unpaid break, the day and week a time falls in at its location
  * (whatever offset it is written with), and which shift a timesheet belongs to. The events themselves run against the
  * sandbox in test/workflow/trigger-attendance.test.ts.
  */
 import { calendarAt } from '../../nodes/shared/input/days';
-import { ATTENDANCE_DEFAULTS, ATTENDANCE_PROPERTIES, shiftIndex, shiftOf, unpaidBreakMinutes } from '../../nodes/RosteringTimesheetTrigger/attendance';
+import { ATTENDANCE_DEFAULTS, ATTENDANCE_PROPERTIES } from '../../nodes/RosteringTimesheetTrigger/attendance-parameters';
+import { shiftIndex, shiftOf } from '../../nodes/RosteringTimesheetTrigger/attendance-rules';
+import { unpaidBreakMinutes } from '../../nodes/RosteringTimesheetTrigger/timesheet-times';
 
 describe('attendance events', () => {
 	it("the form's defaults are ATTENDANCE_DEFAULTS (written out for n8n's lint)", () => {

@@ -8,7 +8,8 @@ import { join } from 'path';
 
 import { learn, startState, takeChanges } from '../../nodes/shared/trigger/changes';
 import { itemsOf, triggerProperties } from '../../nodes/shared/trigger/trigger';
-import { bound, DERIVED_EVENTS, diff, emptyMemory, KEPT_FIELDS, lastDeliveredNote, MAX_REMEMBERED, recall, remember, type DerivedEvent } from '../../nodes/shared/trigger/what-changed';
+import { lastDeliveredNote } from '../../nodes/shared/trigger/test-examples';
+import { bound, DERIVED_EVENTS, diff, emptyMemory, KEPT_FIELDS, MAX_REMEMBERED, recall, remember, type DerivedEvent } from '../../nodes/shared/trigger/what-changed';
 
 const T0 = Date.parse('2026-11-23T00:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();

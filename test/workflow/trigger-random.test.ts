@@ -18,7 +18,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { PollHarness } from '../harness';
 import { stableJson } from '../../nodes/shared/input/values';
 import { KEPT_FIELDS } from '../../nodes/shared/trigger/what-changed';
-import { ATTENDANCE_DEFAULTS, ATTENDANCE_EVENTS, unpaidBreakMinutes } from '../../nodes/RosteringTimesheetTrigger/attendance';
+import { ATTENDANCE_DEFAULTS, ATTENDANCE_EVENTS } from '../../nodes/RosteringTimesheetTrigger/attendance-parameters';
+import { unpaidBreakMinutes } from '../../nodes/RosteringTimesheetTrigger/timesheet-times';
 import { CREDENTIAL_ID, useFixture } from './fixture';
 
 jest.setTimeout(120_000);

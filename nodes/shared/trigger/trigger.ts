@@ -10,7 +10,8 @@ import { maxRateLimitWait } from '../input/params';
 import { RESOURCES, resource, type ResourceKey } from '../resources';
 import { listAll, send, startPoll } from '../requests/transport';
 import { checkId, dayOf, inputError, stableJson, titleCase, toTimestamp } from '../input/values';
-import { DELIVERED_NOTE, DERIVED_EVENTS, diff, exampleItems, fieldsOf, KEPT_FIELDS, lastDeliveredNote, MAX_REMEMBERED, NOT_SEEN_NOTE, recall, type TriggerItem } from './what-changed';
+import { DELIVERED_NOTE, exampleItems, lastDeliveredNote, NOT_SEEN_NOTE } from './test-examples';
+import { DERIVED_EVENTS, diff, fieldsOf, KEPT_FIELDS, MAX_REMEMBERED, recall, type TriggerItem } from './what-changed';
 import { claimPosition } from './side-by-side';
 import type { ExtensionPoll, PollFound, TriggerExtension } from './extension';
 
@@ -482,7 +483,7 @@ async function checkedEvents(
  * the records read are gone through once at most). What changed is told from what
  * the trigger remembers when its workflow has been published (the saved state, only read here).
  * Otherwise a record just created is told as such, and an update is shown with an example of what
- * changed, labelled so (what-changed.ts exampleItems), for each chosen event the record's state
+ * changed, labelled so (test-examples.ts exampleItems), for each chosen event the record's state
  * fits. (The trigger's own events, when chosen, have shown theirs first: pollChanges.)
  */
 async function testEvent(
