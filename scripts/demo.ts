@@ -138,7 +138,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
 		const businessZone = sandbox.store.t.businesses.get(sandbox.store.mainBusinessId)?.timezone ?? 'UTC';
 		server = await startServer(instance, { port, owner: DEMO_OWNER, env: { N8N_HOST: 'localhost', GENERIC_TIMEZONE: businessZone } });
 		const name = 'Rostering (sandbox)';
-		const keptCredential = n8nKept ? (await server.rest<Array<{ id: string; name: string }>>('GET', '/rest/credentials')).find((c) => c.name === name) : undefined;
+		// The credentials a kept n8n has (read once: the Rostering one and the open-shift links' secret).
+		const keptCredentials = n8nKept ? await server.rest<Array<{ id: string; name: string; type: string }>>('GET', '/rest/credentials') : [];
+		const keptCredential = keptCredentials.find((c) => c.name === name);
 		let credential = keptCredential && { id: keptCredential.id, name };
 		// A kept credential's tokens are the kept sandbox's: connected again only when the sandbox
 		// starts as seeded (it knows none of them).
@@ -156,8 +158,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
 		}
 
 		// The secret the open-shift example signs its accept links with: n8n's Crypto credential, a random Hmac Secret made once.
-		const credentials = n8nKept ? await server.rest<Array<{ id: string; name: string; type: string }>>('GET', '/rest/credentials') : [];
-		const keptSecret = credentials.find((c) => c.type === 'crypto' && c.name === LINK_SECRET);
+		const keptSecret = keptCredentials.find((c) => c.type === 'crypto' && c.name === LINK_SECRET);
 		const linkSecret = keptSecret
 			? { id: keptSecret.id, name: LINK_SECRET }
 			: { id: (await server.rest<{ id: string }>('POST', '/rest/credentials', { name: LINK_SECRET, type: 'crypto', data: { hmacSecret: randomBytes(32).toString('hex') } })).id, name: LINK_SECRET };

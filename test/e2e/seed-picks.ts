@@ -345,15 +345,16 @@ export async function shiftNobodyClocksInFor(sb: Sandbox, api: ShiftsApi['api'],
 	const others = sb.store.positions
 		.filter((p) => p.active && !p.archived && sb.store.locations.some((l) => l.id === p.location_id && !l.archived && l.business_id === sb.store.mainBusinessId))
 		.map((p) => ({ location_id: String(p.location_id), position_id: String(p.id) }));
-	const found = [place, ...others]
-		.map((at) => {
-			try {
-				return { at, worker: freeEmployee(at.location_id, at.position_id, startAt, startAt + HOUR) };
-			} catch {
-				return undefined;
-			}
-		})
-		.find((pick) => pick !== undefined);
+	// The first place with someone free (freeEmployee throws where nobody is).
+	let found: { at: Place; worker: Rec } | undefined;
+	for (const at of [place, ...others]) {
+		try {
+			found = { at, worker: freeEmployee(at.location_id, at.position_id, startAt, startAt + HOUR) };
+			break;
+		} catch {
+			continue;
+		}
+	}
 	const { at, worker } = must(found, 'someone free for a shift starting two minutes on, at any location');
 	const shift = await api('POST', '/shifts', { ...at, employee_id: worker.id, start_time: iso(startAt), end_time: iso(startAt + HOUR) });
 	return { shift, worker };
